@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import TaxDataCompiler
+import TaxDataCore
+
+/// `taxdata build [DIR] --out dist`: compile every year into bundles, all or nothing.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Compile the tax data sources into versioned JSON bundles with SHA-256 manifests.",
+        discussion: """
+        Checks DIR exactly as `taxdata check` does; if there is any error nothing is written and the \
+        exit status is 1. Otherwise writes, for each year Y:
+
+          OUT/Y/federal_Y.json fica_Y.json states_Y.json retirement_Y.json combined_Y.json manifest.json
+
+        and OUT/index.json. Output is deterministic (same sources, same bytes, on any machine, locale \
+        or time zone). The new dist is built in a temporary directory and moved into place only when \
+        every year compiled, so an existing OUT is never left half-written.
+
+        With --previous (the last published dist), a year whose content changed while its version did \
+        not go up, or whose version went down, is refused.
+        """
+    )
+
+    @Argument(help: "The source tree: a directory of <year>/ directories.")
+    var directory: String = "TaxData"
+
+    @Option(name: .shortAndLong, help: "The output directory (replaced as a whole).")
+    var out: String = "dist"
+
+    @Option(help: "The last published dist, to refuse changed content without a version bump.")
+    var previous: String?
+
+    @Option(help: "Output format for findings: text, json or github.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        let files: [SourceFile]
+        do { files = try SourceTreeReader.read(root: directory) } catch {
+            throw ValidationError("\(error)")
+        }
+        let result = TreeCompiler.compile(files)
+        let printer = DiagnosticPrinter(format: format)
+        var items = result.diagnostics.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
+        guard !result.hasErrors else {
+            Console.out(printer.render(items))
+            Console.error("build failed: \(result.diagnostics.errors.count) error(s); \(out) was not changed")
+            throw ExitCode(1)
+        }
+        let output = try BundleBuilder.buildDist(result.years)
+        if let previous {
+            let findings = try PublicationGuard.check(new: output, previousDist: previous)
+            items += findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: $0.file) }
+            if findings.contains(where: { $0.diagnostic.severity == .error }) {
+                Console.out(printer.render(items))
+                Console.error("build refused: \(findings.count) publication error(s); \(out) was not changed")
+                throw ExitCode(1)
+            }
+        }
+        if !items.isEmpty, format != .json { Console.out(printer.render(items)) }
+        try AtomicDirectory.replace(out, with: output)
+        for year in result.years {
+            Console.error("built \(out)/\(year.meta.taxYear) version \(year.meta.version) (\(year.meta.status.rawValue), \(year.states.count) jurisdictions)")
+        }
+    }
+}

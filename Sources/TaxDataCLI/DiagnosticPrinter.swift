@@ -1,0 +1,93 @@
+import Foundation
+import TaxDataCore
+
+/// Prints findings in the chosen format.
+struct DiagnosticPrinter {
+    var format: OutputFormat
+
+    /// A finding with the file it belongs to when it has no source location (bundle findings).
+    struct Item {
+        var diagnostic: Diagnostic
+        var file: String?
+    }
+
+    func render(_ items: [Item], summary: [String: String] = [:]) -> String {
+        switch format {
+        case .text:
+            return items.map(text).joined(separator: "\n")
+        case .github:
+            return items.map(github).joined(separator: "\n")
+        case .json:
+            return json(items, summary: summary)
+        }
+    }
+
+    private func place(_ item: Item) -> (file: String?, line: Int?, column: Int?) {
+        if let location = item.diagnostic.location {
+            return (location.file, location.line > 0 ? location.line : nil, location.line > 0 ? location.column : nil)
+        }
+        return (item.file, nil, nil)
+    }
+
+    private func text(_ item: Item) -> String {
+        let d = item.diagnostic
+        let (file, line, column) = place(item)
+        var prefix = file ?? "taxdata"
+        if let line, let column { prefix += ":\(line):\(column)" }
+        let at = d.location == nil && d.path != nil && !(d.path!.pointer.isEmpty) ? " (at \(d.path!.pointer))" : ""
+        return "\(prefix): \(d.severity.rawValue): [\(d.rule)] \(d.message)\(at)"
+    }
+
+    private func github(_ item: Item) -> String {
+        let d = item.diagnostic
+        let (file, line, column) = place(item)
+        var properties: [String] = []
+        if let file { properties.append("file=\(escapeProperty(file))") }
+        if let line { properties.append("line=\(line)") }
+        if let column { properties.append("col=\(column)") }
+        properties.append("title=\(escapeProperty(d.rule.rawValue))")
+        let kind = d.severity == .error ? "error" : "warning"
+        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(d.message))"
+    }
+
+    private func escapeData(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    struct JSONFinding: Encodable {
+        var severity: String
+        var rule: String
+        var message: String
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var path: String?
+        var taxYear: Int?
+    }
+
+    struct JSONReport: Encodable {
+        var errors: Int
+        var warnings: Int
+        var diagnostics: [JSONFinding]
+        var summary: [String: String]
+    }
+
+    private func json(_ items: [Item], summary: [String: String]) -> String {
+        let findings = items.map { item -> JSONFinding in
+            let (file, line, column) = place(item)
+            let d = item.diagnostic
+            return JSONFinding(severity: d.severity.rawValue, rule: d.rule.rawValue, message: d.message, file: file,
+                               line: line, column: column, path: d.path?.description, taxYear: d.taxYear)
+        }
+        let report = JSONReport(errors: items.filter { $0.diagnostic.severity == .error }.count,
+                                warnings: items.filter { $0.diagnostic.severity == .warning }.count,
+                                diagnostics: findings, summary: summary)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TaxDataCore
+
+/// Refuses to publish a year whose content changed while its version did not go up, or whose
+/// version went down, compared with the last published dist.
+enum PublicationGuard {
+    static func check(new output: [OutputFile], previousDist: String) throws -> [(file: String, diagnostic: Diagnostic)] {
+        var findings: [(String, Diagnostic)] = []
+        let indexPath = (previousDist as NSString).appendingPathComponent(BundleLayout.indexName)
+        guard let indexBytes = FileManager.default.contents(atPath: indexPath) else {
+            throw ValidationError("--previous \(previousDist): no index.json there; is it a dist?")
+        }
+        let previousIndex: BundleIndex
+        do { previousIndex = try CanonicalJSON.decode(BundleIndex.self, from: indexBytes) } catch {
+            throw ValidationError("--previous \(previousDist): index.json does not decode: \(DecodeErrorText.describe(error))")
+        }
+        for entry in previousIndex.years {
+            let newPath = "\(entry.taxYear)/\(BundleLayout.manifestName)"
+            guard let newManifestFile = output.first(where: { $0.path == newPath }) else { continue }
+            let oldPath = (previousDist as NSString).appendingPathComponent(entry.manifest)
+            guard let oldBytes = FileManager.default.contents(atPath: oldPath) else {
+                throw ValidationError("--previous \(previousDist): \(entry.manifest) is missing")
+            }
+            let old = try CanonicalJSON.decode(Manifest.self, from: oldBytes)
+            let new = try CanonicalJSON.decode(Manifest.self, from: newManifestFile.contents)
+            let contentNames = { (m: Manifest) in [m.files.federal, m.files.fica, m.files.states, m.files.retirement] }
+            let changed = contentNames(old).map { old.checksums[$0] } != contentNames(new).map { new.checksums[$0] }
+            if new.version < old.version {
+                findings.append((newPath, Diagnostic(.error, .publicationVersion,
+                    "version \(new.version) is lower than the published \(old.version)", taxYear: entry.taxYear)))
+            } else if changed && new.version == old.version {
+                findings.append((newPath, Diagnostic(.error, .publicationVersion,
+                    "content changed since the published \(old.version) but the version did not go up; bump version in \(entry.taxYear)/year.yaml",
+                    taxYear: entry.taxYear)))
+            }
+        }
+        return findings
+    }
+}

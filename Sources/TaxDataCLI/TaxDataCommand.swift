@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+
+/// `taxdata`: compiles, validates, verifies and publishes US tax data bundles.
+public struct TaxDataCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "taxdata",
+        abstract: "Compile hand-written US tax data (YAML) into validated, versioned JSON bundles.",
+        discussion: """
+        Tax figures are written by hand, one directory per tax year, in TaxData/<year>/ \
+        (see docs/authoring.md). The usual cycle is:
+
+          taxdata check                 validate the sources and print file:line:column findings
+          taxdata build --out dist      compile them into dist/<year>/ bundles with SHA-256 manifests
+          taxdata verify dist           prove a published dist is intact and valid (for CI)
+
+        Exit codes: 0 success, 1 findings or failure, 2 usage error.
+        """,
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self]
+    )
+
+    public init() {}
+
+    /// Runs the tool and returns its exit code: 0 ok, 1 failed, 2 usage error.
+    public static func run(_ arguments: [String]) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                return 0
+            }
+            if !message.isEmpty { Console.error(message) }
+            return code == .validationFailure ? 2 : code.rawValue
+        }
+    }
+}
+
+/// Writes to standard output and standard error.
+enum Console {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import TaxDataCore
+
+/// The result of compiling a source tree: the years that compiled, and every finding.
+public struct CompileResult: Sendable {
+    /// Years whose files all parsed, sorted by year. A year with errors is still here when it
+    /// parsed; check `diagnostics` before publishing.
+    public var years: [TaxYearData]
+    /// Every finding, each with its source location, sorted by file and line.
+    public var diagnostics: [Diagnostic]
+    public var sourceMap: SourceMap
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Sources → model → rules, in memory: `[SourceFile]` in, years and diagnostics out.
+///
+/// The tree is `<year>/year.yaml`, `federal.yaml`, `fica.yaml`, `retirement.yaml` and
+/// `states/<XX>.yaml`; Markdown files at the root are allowed; anything else is reported.
+public enum TreeCompiler {
+    static let requiredFiles = ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml"]
+
+    public static func compile(_ files: [SourceFile], rules: RuleSet = .standard) -> CompileResult {
+        var diagnostics: [Diagnostic] = []
+        var sourceMap = SourceMap()
+        var years: [TaxYearData] = []
+        var byYear: [Int: [String: SourceFile]] = [:]
+        var yearDisplay: [Int: String] = [:]
+
+        for file in files.sorted(by: { $0.relativePath < $1.relativePath }) {
+            let parts = file.relativePath.split(separator: "/", maxSplits: 1).map(String.init)
+            if parts.count == 1 {
+                if !file.relativePath.hasSuffix(".md") {
+                    diagnostics.append(unexpected(file, "is not part of a tax year; put data in <year>/ directories"))
+                }
+                continue
+            }
+            guard parts[0].count == 4, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(parts[0]) else {
+                diagnostics.append(unexpected(file, "is in '\(parts[0])', which is not a four-digit tax year directory"))
+                continue
+            }
+            byYear[year, default: [:]][parts[1]] = file
+            yearDisplay[year] = String(file.displayPath.dropLast(parts[1].count))
+        }
+
+        for year in byYear.keys.sorted() {
+            let yearFiles = byYear[year]!
+            var failed: Set<DataPath.Document> = []
+            var partDiagnostics: [Diagnostic] = []
+            func parse<T>(_ name: String, _ document: DataPath.Document, _ body: (YAMLDocument) -> T?) -> T? {
+                guard let file = yearFiles[name] else {
+                    if Self.requiredFiles.contains(name) {
+                        partDiagnostics.append(Diagnostic(.error, .fileMissing, "\(yearDisplay[year]!)\(name) is missing",
+                                                          taxYear: year, location: SourceLocation(file: "\(yearDisplay[year]!)\(name)", line: 0, column: 0)))
+                    }
+                    failed.insert(document)
+                    return nil
+                }
+                let doc = YAMLDocument(file: file, year: year, document: document, sourceMap: sourceMap)
+                let value = body(doc)
+                sourceMap = doc.sourceMap
+                partDiagnostics += doc.diagnostics
+                if value == nil || doc.diagnostics.hasErrors { failed.insert(document) }
+                return value
+            }
+            let meta = parse("year.yaml", .year) { $0.parseYear() }
+            let federal = parse("federal.yaml", .federal) { $0.parseFederal() }
+            let fica = parse("fica.yaml", .fica) { $0.parseFICA() }
+            let retirement = parse("retirement.yaml", .retirement) { $0.parseRetirement() }
+            var states: [String: StateData] = [:]
+            for name in yearFiles.keys.sorted() where !Self.requiredFiles.contains(name) {
+                let file = yearFiles[name]!
+                guard name.hasPrefix("states/"), name.hasSuffix(".yaml"), name.split(separator: "/").count == 2 else {
+                    partDiagnostics.append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml or states/XX.yaml)"))
+                    continue
+                }
+                let code = String(name.dropFirst("states/".count).dropLast(".yaml".count))
+                guard Jurisdiction.isKnown(code) else {
+                    partDiagnostics.append(Diagnostic(.error, .stateUnknownCode,
+                                                      "'\(code)' is not the USPS code of a state or DC; name the file like states/CA.yaml",
+                                                      taxYear: year, location: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+                    continue
+                }
+                let parsed = parse(name, .state(code)) { $0.parseState(code: code) }
+                // A state that failed to parse still counts as present for coverage.
+                states[code] = parsed ?? StateData(name: code, type: .noTax, sources: [])
+            }
+
+            let placeholderMeta = YearMeta(taxYear: year, version: DataVersion("\(year).0.0")!, schemaVersion: .current,
+                                           effectiveDate: "\(year)-01-01", expirationDate: "\(year)-12-31", status: .draft)
+            let data = TaxYearData(
+                meta: meta ?? placeholderMeta,
+                federal: federal ?? FederalData(year: year, standardDeduction: .init(), brackets: .init(), sources: []),
+                fica: fica ?? FICAData(year: year, socialSecurity: .init(rate: 0, wageBase: 0, maxTax: 0),
+                                       medicare: .init(rate: 0, additionalRate: 0, thresholds: .init()), sources: []),
+                retirement: retirement ?? placeholderRetirement(year),
+                states: states)
+            let findings = rules.validate(data).filter { finding in
+                guard let document = finding.path?.document else { return true }
+                return !failed.contains(document)
+            }
+            diagnostics += partDiagnostics + findings.map { finding in
+                var finding = finding
+                if finding.location == nil, let path = finding.path {
+                    finding.location = sourceMap.location(year: year, path: path)
+                }
+                return finding
+            }
+            if meta != nil, federal != nil, fica != nil, retirement != nil,
+               !failed.contains(where: { if case .state = $0 { return true } else { return false } }) {
+                years.append(data)
+            }
+        }
+        diagnostics.sort { a, b in
+            let la = a.location, lb = b.location
+            return (la?.file ?? "", la?.line ?? 0, la?.column ?? 0, a.rule.rawValue, a.message)
+                < (lb?.file ?? "", lb?.line ?? 0, lb?.column ?? 0, b.rule.rawValue, b.message)
+        }
+        return CompileResult(years: years, diagnostics: diagnostics, sourceMap: sourceMap)
+    }
+
+    private static func unexpected(_ file: SourceFile, _ why: String) -> Diagnostic {
+        Diagnostic(.error, .fileUnexpected, "\(file.relativePath) \(why)",
+                   location: SourceLocation(file: file.displayPath, line: 1, column: 1))
+    }
+
+    private static func placeholderRetirement(_ year: Int) -> RetirementData {
+        let plan = RetirementData.DeferralPlan(employeeLimit: 0, catchUpContribution: 0, catchUpAge: 0, totalLimit: nil, enhancedCatchUp: nil)
+        return RetirementData(year: year, plan401k: plan, plan403b: plan, plan457b: plan,
+                              ira: .init(traditionalLimit: 0, rothLimit: 0, catchUpContribution: 0, catchUpAge: 0),
+                              rothIncomePhaseout: .init(), simpleIra: .init(employeeLimit: 0, catchUpContribution: 0, enhancedCatchUp: nil),
+                              sepIra: .init(limit: 0, maxCompensation: 0, maxPercentage: 0),
+                              hsa: .init(individual: 0, family: 0, catchUpContribution: 0, catchUpAge: 0), sources: [])
+    }
+}

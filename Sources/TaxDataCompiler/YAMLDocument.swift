@@ -1,0 +1,186 @@
+import Foundation
+import TaxDataCore
+import Yams
+
+/// Reads one YAML source file into typed values, recording where each value was written and
+/// collecting every problem as a diagnostic (nothing is thrown, nothing is ignored).
+final class YAMLDocument {
+    let file: SourceFile
+    let year: Int
+    let document: DataPath.Document
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var sourceMap: SourceMap
+
+    init(file: SourceFile, year: Int, document: DataPath.Document, sourceMap: SourceMap) {
+        self.file = file
+        self.year = year
+        self.document = document
+        self.sourceMap = sourceMap
+    }
+
+    var rootPath: DataPath { DataPath(document) }
+
+    // MARK: Diagnostics and locations
+
+    func location(_ node: Node?) -> SourceLocation {
+        let mark = node?.mark
+        return SourceLocation(file: file.displayPath, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    func report(_ rule: RuleID, _ message: String, at node: Node?, severity: Diagnostic.Severity = .error) {
+        diagnostics.append(Diagnostic(severity, rule, message, taxYear: year, location: location(node)))
+    }
+
+    func record(_ node: Node, _ path: DataPath) {
+        sourceMap.record(location(node), year: year, path: path)
+    }
+
+    // MARK: Parsing
+
+    /// Composes the file; a syntax error becomes a diagnostic at its line and column.
+    func root() -> MappingReader? {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: file.contents)
+        } catch let error as YamlError {
+            reportYAMLError(error)
+            return nil
+        } catch {
+            report(.yamlSyntax, "cannot read YAML: \(error)", at: nil)
+            return nil
+        }
+        guard let node else {
+            report(.yamlType, "the file is empty; expected a mapping of keys", at: nil)
+            return nil
+        }
+        sourceMap.record(SourceLocation(file: file.displayPath, line: 1, column: 1), year: year, path: rootPath)
+        return mapping(node, rootPath)
+    }
+
+    private func reportYAMLError(_ error: YamlError) {
+        let at: (Mark?) -> SourceLocation = { mark in
+            SourceLocation(file: self.file.displayPath, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML syntax error: \(detail)", taxYear: year, location: at(mark)))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(Diagnostic(.error, .yamlDuplicateKey, "duplicate key \(keys): each key may appear once in a mapping",
+                                          taxYear: year, location: at(context.mark)))
+        case let .reader(problem, _, _, _):
+            diagnostics.append(Diagnostic(.error, .yamlSyntax, "cannot read the file: \(problem)", taxYear: year, location: at(nil)))
+        default:
+            diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML error: \(error)", taxYear: year, location: at(nil)))
+        }
+    }
+
+    // MARK: Typed values
+
+    func mapping(_ node: Node, _ path: DataPath) -> MappingReader? {
+        guard case .mapping(let mapping) = node else {
+            report(.yamlType, "\(describe(path)) must be a mapping of keys, found \(kind(node))", at: node)
+            return nil
+        }
+        record(node, path)
+        return MappingReader(document: self, mapping: mapping, node: node, path: path)
+    }
+
+    func sequence(_ node: Node, _ path: DataPath) -> [Node]? {
+        guard case .sequence(let sequence) = node else {
+            report(.yamlType, "\(describe(path)) must be a list, found \(kind(node))", at: node)
+            return nil
+        }
+        record(node, path)
+        return Array(sequence)
+    }
+
+    func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["null", "~", "Null", "NULL", ""].contains(scalar.string)
+    }
+
+    /// A plain numeral parsed exactly (`Money.parse`); quoted or malformed numbers are errors.
+    func decimal(_ node: Node, _ path: DataPath) -> Decimal? {
+        number(node, path, what: "an amount", parse: Money.parse)
+    }
+
+    /// A rate: a fraction (`0.0475`) or a percentage (`4.75%`), parsed exactly.
+    func rate(_ node: Node, _ path: DataPath) -> Decimal? {
+        number(node, path, what: "a rate", parse: Money.parseRate)
+    }
+
+    /// An amount or `null`. Returns `.some(nil)` for null, `nil` when invalid.
+    func nullableDecimal(_ node: Node, _ path: DataPath) -> Decimal?? {
+        if isNull(node) {
+            record(node, path)
+            return .some(nil)
+        }
+        return decimal(node, path).map { .some($0) }
+    }
+
+    func integer(_ node: Node, _ path: DataPath) -> Int? {
+        guard let value = number(node, path, what: "a whole number", parse: Money.parse) else { return nil }
+        guard let int = Int(Money.text(value)) else {
+            report(.yamlNumber, "\(describe(path)) must be a whole number, found \(Money.text(value))", at: node)
+            return nil
+        }
+        return int
+    }
+
+    func string(_ node: Node, _ path: DataPath) -> String? {
+        guard case .scalar(let scalar) = node, !isNull(node) else {
+            report(.yamlType, "\(describe(path)) must be text, found \(kind(node))", at: node)
+            return nil
+        }
+        record(node, path)
+        return scalar.string
+    }
+
+    func bool(_ node: Node, _ path: DataPath) -> Bool? {
+        guard case .scalar(let scalar) = node, scalar.style == .plain, ["true", "false"].contains(scalar.string) else {
+            report(.yamlType, "\(describe(path)) must be true or false, found \(kind(node))", at: node)
+            return nil
+        }
+        record(node, path)
+        return scalar.string == "true"
+    }
+
+    private func number(_ node: Node, _ path: DataPath, what: String, parse: (String) -> Decimal?) -> Decimal? {
+        guard case .scalar(let scalar) = node else {
+            report(.yamlType, "\(describe(path)) must be \(what), found \(kind(node))", at: node)
+            return nil
+        }
+        record(node, path)
+        guard scalar.style == .plain || scalar.style == .any else {
+            report(.yamlType, "\(describe(path)) must be \(what), found the quoted text \"\(scalar.string)\"; write numbers without quotes",
+                   at: node)
+            return nil
+        }
+        if isNull(node) {
+            report(.yamlType, "\(describe(path)) must be \(what), found null", at: node)
+            return nil
+        }
+        guard let value = parse(scalar.string) else {
+            report(.yamlNumber, "\(describe(path)): '\(scalar.string)' is not \(what); write plain digits like 14600, 1192.50\(what == "a rate" ? ", 0.0475 or 4.75%" : "") (no commas, exponents or signs)",
+                   at: node)
+            return nil
+        }
+        return value
+    }
+
+    func describe(_ path: DataPath) -> String {
+        path.components.isEmpty ? "the document" : "'\(path.pointer)'"
+    }
+
+    func kind(_ node: Node) -> String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        case .scalar(let scalar):
+            isNull(node) ? "null" : (scalar.style == .plain ? "'\(scalar.string)'" : "the text \"\(scalar.string)\"")
+        }
+    }
+}

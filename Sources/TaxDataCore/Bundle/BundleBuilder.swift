@@ -1,0 +1,64 @@
+import Foundation
+import TaxDataCrypto
+
+/// A file to write: a name relative to the output root, and its exact bytes.
+public struct OutputFile: Sendable, Equatable {
+    public var path: String
+    public var contents: Data
+    public init(path: String, contents: Data) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// Turns validated year data into bundle bytes. Pure: nothing here touches the disk.
+public enum BundleBuilder {
+    /// The files of one year's bundle (four documents, the combined document, the manifest),
+    /// with paths relative to the year directory.
+    public static func build(_ data: TaxYearData) throws -> (files: [OutputFile], manifest: Manifest) {
+        let layout = BundleLayout(year: data.meta.taxYear)
+        let year = data.meta.taxYear
+        let documents: [(String, Data)] = [
+            (layout.federal, try CanonicalJSON.encode(data.federal)),
+            (layout.fica, try CanonicalJSON.encode(data.fica)),
+            (layout.states, try CanonicalJSON.encode(StatesDocument(year: year, states: data.states))),
+            (layout.retirement, try CanonicalJSON.encode(data.retirement)),
+            (layout.combined, try CanonicalJSON.encode(CombinedDocument(data))),
+        ]
+        var checksums: [String: String] = [:]
+        var sizes: [String: Int] = [:]
+        for (name, bytes) in documents {
+            checksums[name] = Manifest.checksum(try SHA256.hexDigest(bytes))
+            sizes[name] = bytes.count
+        }
+        let manifest = Manifest(
+            schemaVersion: data.meta.schemaVersion, taxYear: year, version: data.meta.version,
+            status: data.meta.status.rawValue, effectiveDate: data.meta.effectiveDate,
+            expirationDate: data.meta.expirationDate,
+            files: .init(federal: layout.federal, fica: layout.fica, states: layout.states,
+                         retirement: layout.retirement, combined: layout.combined),
+            checksums: checksums, sizes: sizes)
+        let files = documents.map { OutputFile(path: $0.0, contents: $0.1) }
+            + [OutputFile(path: BundleLayout.manifestName, contents: try CanonicalJSON.encode(manifest))]
+        return (files, manifest)
+    }
+
+    /// A whole dist: `<year>/…` for each year, plus `index.json`.
+    public static func buildDist(_ years: [TaxYearData]) throws -> [OutputFile] {
+        var output: [OutputFile] = []
+        var entries: [BundleIndex.Entry] = []
+        for data in years.sorted(by: { $0.meta.taxYear < $1.meta.taxYear }) {
+            let year = data.meta.taxYear
+            let (files, manifest) = try build(data)
+            output += files.map { OutputFile(path: "\(year)/\($0.path)", contents: $0.contents) }
+            let manifestBytes = files.last!.contents
+            entries.append(.init(taxYear: year, version: manifest.version, status: manifest.status,
+                                 manifest: "\(year)/\(BundleLayout.manifestName)",
+                                 manifestChecksum: Manifest.checksum(try SHA256.hexDigest(manifestBytes)),
+                                 manifestSize: manifestBytes.count))
+        }
+        output.append(OutputFile(path: BundleLayout.indexName,
+                                 contents: try CanonicalJSON.encode(BundleIndex(schemaVersion: .current, years: entries))))
+        return output
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TaxDataCrypto
+
+/// Verifies a whole dist: `index.json`, then every year it lists, and nothing unlisted beside them.
+public struct DistVerifier: Sendable {
+    public var bundleVerifier: BundleVerifier
+    public init(bundleVerifier: BundleVerifier = BundleVerifier()) { self.bundleVerifier = bundleVerifier }
+
+    /// What was found at the root of the dist.
+    public struct Contents: Sendable {
+        /// Files at the root (name → bytes), `index.json` among them.
+        public var rootFiles: [String: Data]
+        /// Year directory name → (file name → bytes). Subdirectories of a year appear as names ending in `/`.
+        public var directories: [String: [String: Data]]
+        public init(rootFiles: [String: Data], directories: [String: [String: Data]]) {
+            self.rootFiles = rootFiles
+            self.directories = directories
+        }
+    }
+
+    /// Findings keyed by path relative to the dist root (`2026/federal_2026.json`).
+    public func verify(_ contents: Contents, now: ISODate? = nil) -> [(file: String, diagnostic: Diagnostic)] {
+        var findings: [(String, Diagnostic)] = []
+        let indexName = BundleLayout.indexName
+        guard let indexBytes = contents.rootFiles[indexName] else {
+            return [(indexName, .error(.bundleIndex, "index.json is missing: not a dist"))]
+        }
+        let index: BundleIndex
+        do { index = try CanonicalJSON.decode(BundleIndex.self, from: indexBytes) } catch {
+            return [(indexName, .error(.bundleIndex, "index.json does not decode: \(DecodeErrorText.describe(error))"))]
+        }
+        for name in contents.rootFiles.keys.sorted() where name != indexName && name != indexName + ".sig" {
+            findings.append((name, .error(.bundleUnlistedFile, "is not part of the dist")))
+        }
+        var listed: Set<String> = []
+        for entry in index.years {
+            let directory = String(entry.taxYear)
+            listed.insert(directory)
+            guard entry.manifest == "\(directory)/\(BundleLayout.manifestName)" else {
+                findings.append((indexName, .error(.bundleFileName, "entry for \(entry.taxYear) points at '\(entry.manifest)', expected \(directory)/manifest.json")))
+                continue
+            }
+            guard var files = contents.directories[directory] else {
+                findings.append((directory, .error(.bundleMissingFile, "year \(entry.taxYear) is listed in index.json but its directory is missing")))
+                continue
+            }
+            guard let manifestBytes = files.removeValue(forKey: BundleLayout.manifestName) else {
+                findings.append(("\(directory)/\(BundleLayout.manifestName)", .error(.bundleMissingFile, "listed in index.json but missing")))
+                continue
+            }
+            let digest = (try? SHA256.hexDigest(manifestBytes)).map(Manifest.checksum)
+            if manifestBytes.count != entry.manifestSize || digest != entry.manifestChecksum {
+                findings.append(("\(directory)/\(BundleLayout.manifestName)",
+                                 .error(.bundleChecksum, "does not match index.json (size \(manifestBytes.count) vs \(entry.manifestSize), \(digest ?? "?") vs \(entry.manifestChecksum))")))
+            }
+            let result = bundleVerifier.verify(manifestBytes: manifestBytes, files: files, now: now)
+            findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
+            if let manifest = result.manifest, manifest.taxYear != entry.taxYear || manifest.version != entry.version {
+                findings.append(("\(directory)/\(BundleLayout.manifestName)",
+                                 .error(.bundleIndex, "manifest says \(manifest.taxYear) \(manifest.version), index.json says \(entry.taxYear) \(entry.version)")))
+            }
+        }
+        for directory in contents.directories.keys.sorted() where !listed.contains(directory) {
+            findings.append((directory, .error(.bundleUnlistedFile, "directory is not listed in index.json")))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,67 @@
+/// Where in a tax year's data a value lives, independent of the file format it came from.
+///
+/// Rules report findings by path; the compiler maps a path back to `file:line:column` of the
+/// YAML source, and `verify` / the client print it as a JSON path inside a bundle file.
+public struct DataPath: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The document a value belongs to.
+    public enum Document: Hashable, Sendable, Comparable {
+        case year
+        case federal
+        case fica
+        case retirement
+        case state(String)
+    }
+
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var document: Document
+    public var components: [Component]
+
+    public init(_ document: Document, _ components: [Component] = []) {
+        self.document = document
+        self.components = components
+    }
+
+    /// This path extended by a key.
+    public func key(_ name: String) -> DataPath {
+        DataPath(document, components + [.key(name)])
+    }
+
+    /// This path extended by an array index.
+    public func index(_ position: Int) -> DataPath {
+        DataPath(document, components + [.index(position)])
+    }
+
+    /// The path one level up, or nil at a document's root.
+    public var parent: DataPath? {
+        components.isEmpty ? nil : DataPath(document, Array(components.dropLast()))
+    }
+
+    /// `brackets.single[2].ceiling`, relative to the document.
+    public var pointer: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let name): text += text.isEmpty ? name : ".\(name)"
+            case .index(let position): text += "[\(position)]"
+            }
+        }
+        return text
+    }
+
+    public var description: String {
+        let prefix: String = switch document {
+        case .year: "year"
+        case .federal: "federal"
+        case .fica: "fica"
+        case .retirement: "retirement"
+        case .state(let code): "states.\(code)"
+        }
+        return components.isEmpty ? prefix : "\(prefix).\(pointer)"
+    }
+
+    public static func < (lhs: DataPath, rhs: DataPath) -> Bool { lhs.description < rhs.description }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// How a state taxes wages.
+public enum StateTaxType: String, Sendable, Equatable, Codable, CaseIterable {
+    case noTax = "no_tax"
+    case flat
+    case progressive
+}
+
+/// One jurisdiction's income tax, in the bundle contract's shape; only the parts that apply are set.
+public struct StateData: Sendable, Equatable, Codable {
+    /// State disability insurance withheld from employees.
+    public struct SDI: Sendable, Equatable, Codable {
+        public var rate: Decimal
+        /// Annual wage base; `nil` when wages are not capped.
+        public var wageBase: Decimal?
+        /// rate × wageBase to the cent; `nil` when uncapped or capped weekly.
+        public var maxTax: Decimal?
+        /// Weekly maximum contribution (New York), added in schema 1.1.
+        public var maxWeekly: Decimal?
+        public init(rate: Decimal, wageBase: Decimal?, maxTax: Decimal?, maxWeekly: Decimal? = nil) {
+            self.rate = rate
+            self.wageBase = wageBase
+            self.maxTax = maxTax
+            self.maxWeekly = maxWeekly
+        }
+        enum CodingKeys: String, CodingKey { case rate, wageBase, maxTax, maxWeekly }
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(rate, forKey: .rate)
+            try c.encode(wageBase, forKey: .wageBase)
+            try c.encode(maxTax, forKey: .maxTax)
+            try c.encodeIfPresent(maxWeekly, forKey: .maxWeekly)
+        }
+    }
+
+    /// California's Mental Health Services Tax: `rate` on taxable income above `threshold`.
+    public struct MentalHealthTax: Sendable, Equatable, Codable {
+        public var threshold: Decimal
+        public var rate: Decimal
+        public init(threshold: Decimal, rate: Decimal) {
+            self.threshold = threshold
+            self.rate = rate
+        }
+    }
+
+    /// New York City's resident income tax.
+    public struct NYCTax: Sendable, Equatable, Codable {
+        public var brackets: StatusTable<[Bracket]>
+        public init(brackets: StatusTable<[Bracket]>) { self.brackets = brackets }
+    }
+
+    public struct LocalTax: Sendable, Equatable, Codable {
+        public struct City: Sendable, Equatable, Codable {
+            public var name: String
+            public var rate: Decimal
+            public init(name: String, rate: Decimal) {
+                self.name = name
+                self.rate = rate
+            }
+        }
+        public var hasLocalTax: Bool
+        public var averageRate: Decimal?
+        public var cities: [City]
+        public init(hasLocalTax: Bool, averageRate: Decimal?, cities: [City]) {
+            self.hasLocalTax = hasLocalTax
+            self.averageRate = averageRate
+            self.cities = cities
+        }
+    }
+
+    public var name: String
+    public var type: StateTaxType
+    /// The flat rate (flat states only).
+    public var rate: Decimal?
+    public var standardDeduction: StatusTable<Decimal>?
+    /// Added in 1.1: exemption deducted from income, per return.
+    public var personalExemption: StatusTable<Decimal>?
+    /// Added in 1.1: exemption per dependent.
+    public var dependentExemption: Decimal?
+    /// Added in 1.1: nonrefundable credit in place of an exemption, per return.
+    public var personalCredit: StatusTable<Decimal>?
+    /// Added in 1.1: credit per dependent.
+    public var dependentCredit: Decimal?
+    public var brackets: StatusTable<[Bracket]>?
+    public var localTax: LocalTax?
+    public var sdi: SDI?
+    public var mentalHealthTax: MentalHealthTax?
+    public var nycTax: NYCTax?
+    /// Added in 1.1: what the contract cannot express for this state.
+    public var notes: String?
+    /// Added in 1.1: the publications the figures come from.
+    public var sources: [Citation]
+
+    public init(name: String, type: StateTaxType, sources: [Citation]) {
+        self.name = name
+        self.type = type
+        self.sources = sources
+    }
+}

@@ -1,0 +1,76 @@
+/// A data version such as `2026.1.0`: three non-negative integers, compared numerically.
+public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+    public var components: [Int]
+
+    /// Parses `A.B.C`; nil for anything else (`2026.1`, `v2026.1.0`, `2026.01.0`).
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var values: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  part == "0" || part.first != "0", let value = Int(part) else { return nil }
+            values.append(value)
+        }
+        components = values
+    }
+
+    public var description: String { components.map(String.init).joined(separator: ".") }
+
+    public static func < (lhs: DataVersion, rhs: DataVersion) -> Bool {
+        lhs.components.lexicographicallyPrecedes(rhs.components)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let version = DataVersion(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a version like 2026.1.0")
+        }
+        self = version
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
+public struct SchemaVersion: Sendable, Hashable, CustomStringConvertible, Codable {
+    /// The version this build writes.
+    public static let current = SchemaVersion(major: 1, minor: 1)
+    /// Majors this build can read; a bundle of any other major is refused.
+    public static let supportedMajors: Set<Int> = [1]
+
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]),
+              major >= 0, minor >= 0, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+        self.init(major: major, minor: minor)
+    }
+
+    public var description: String { "\(major).\(minor)" }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let version = SchemaVersion(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a schema version like 1.1")
+        }
+        self = version
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,44 @@
+/// A tax year's metadata from `year.yaml`.
+public struct YearMeta: Sendable, Equatable {
+    /// `published` years must be complete; `draft` years may lack jurisdictions.
+    public enum Status: String, Sendable, Equatable, CaseIterable {
+        case published
+        case draft
+    }
+
+    public var taxYear: Int
+    public var version: DataVersion
+    public var schemaVersion: SchemaVersion
+    /// ISO dates, `YYYY-MM-DD`.
+    public var effectiveDate: String
+    public var expirationDate: String
+    public var status: Status
+
+    public init(taxYear: Int, version: DataVersion, schemaVersion: SchemaVersion,
+                effectiveDate: String, expirationDate: String, status: Status) {
+        self.taxYear = taxYear
+        self.version = version
+        self.schemaVersion = schemaVersion
+        self.effectiveDate = effectiveDate
+        self.expirationDate = expirationDate
+        self.status = status
+    }
+}
+
+/// One tax year's complete data set: what a bundle holds.
+public struct TaxYearData: Sendable, Equatable {
+    public var meta: YearMeta
+    public var federal: FederalData
+    public var fica: FICAData
+    public var retirement: RetirementData
+    /// USPS code → state.
+    public var states: [String: StateData]
+
+    public init(meta: YearMeta, federal: FederalData, fica: FICAData, retirement: RetirementData, states: [String: StateData]) {
+        self.meta = meta
+        self.federal = federal
+        self.fica = fica
+        self.retirement = retirement
+        self.states = states
+    }
+}

@@ -1,0 +1,76 @@
+/// A check over one tax year's data. Rules are pure: they read the model and return findings.
+public protocol ValidationRule: Sendable {
+    /// Every finding of this rule carries this id.
+    var id: RuleID { get }
+    /// Returns all findings for `data` (empty when it passes).
+    func check(_ data: TaxYearData) -> [Diagnostic]
+}
+
+/// The rules both `taxdata check` and the client run: a bundle the client accepts is one `check` accepts.
+public struct RuleSet: Sendable {
+    public var rules: [any ValidationRule]
+
+    public init(_ rules: [any ValidationRule]) { self.rules = rules }
+
+    /// Every content rule.
+    public static let standard = RuleSet([
+        BracketsNotEmpty(), BracketsStartAtZero(), BracketsContiguous(), BracketFloorsRise(),
+        BracketOpenCeiling(), BracketRateRange(), BracketRateDecrease(), BaseTaxContinuity(),
+        RequiredStatuses(), SocialSecurityMaxTax(), SDIMaxTax(), AmountsNonNegative(), RatesInRange(),
+        StateShape(), PhaseoutRange(), JurisdictionCoverage(), YearConsistency(), YearDates(),
+        SourcesCited(), SchemaSupported(),
+    ])
+
+    /// Runs every rule and tags each finding with the tax year.
+    public func validate(_ data: TaxYearData) -> [Diagnostic] {
+        rules.flatMap { rule in
+            rule.check(data).map { finding in
+                var finding = finding
+                finding.taxYear = data.meta.taxYear
+                return finding
+            }
+        }
+    }
+}
+
+/// A bracket schedule somewhere in a year's data, with the path of its list.
+public struct ScheduleRef: Sendable {
+    public var path: DataPath
+    public var brackets: [Bracket]
+    /// "federal single", "CA married_filing_jointly", "CA NYC single": for messages.
+    public var label: String
+}
+
+extension TaxYearData {
+    /// Every written schedule (aliases are not repeated): federal, each state, NYC.
+    public var schedules: [ScheduleRef] {
+        var result: [ScheduleRef] = []
+        for (status, list) in federal.brackets.writtenInOrder {
+            result.append(ScheduleRef(path: DataPath(.federal).key("brackets").key(status.rawValue),
+                                      brackets: list, label: "federal \(status.rawValue)"))
+        }
+        for code in states.keys.sorted() {
+            let state = states[code]!
+            for (status, list) in state.brackets?.writtenInOrder ?? [] {
+                result.append(ScheduleRef(path: DataPath(.state(code)).key("brackets").key(status.rawValue),
+                                          brackets: list, label: "\(code) \(status.rawValue)"))
+            }
+            for (status, list) in state.nycTax?.brackets.writtenInOrder ?? [] {
+                result.append(ScheduleRef(path: DataPath(.state(code)).key("nycTax").key("brackets").key(status.rawValue),
+                                          brackets: list, label: "\(code) NYC \(status.rawValue)"))
+            }
+        }
+        return result
+    }
+}
+
+/// A rule that looks at one bracket schedule at a time.
+public protocol ScheduleRule: ValidationRule {
+    func check(_ schedule: ScheduleRef) -> [Diagnostic]
+}
+
+extension ScheduleRule {
+    public func check(_ data: TaxYearData) -> [Diagnostic] {
+        data.schedules.flatMap { check($0) }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import TaxDataCLI
+
+exit(await TaxDataCommand.run(Array(CommandLine.arguments.dropFirst())))
