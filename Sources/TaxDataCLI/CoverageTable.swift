@@ -4,7 +4,7 @@ import TaxDataCore
 enum CoverageTable {
     /// Each cell reads `progressive 7br 5st SD EX`: type, brackets in the single schedule,
     /// filing statuses covered, and SD / EX / CR when a standard deduction, exemption or
-    /// exemption credit is present.
+    /// exemption credit is present, and the parts a state declares `missing`.
     static func render(_ years: [TaxYearData]) -> String {
         let sorted = years.sorted { $0.meta.taxYear < $1.meta.taxYear }
         var rows: [[String]] = [["", ""] + sorted.map { "\($0.meta.taxYear) (\($0.meta.version), \($0.meta.status.rawValue))" }]
@@ -38,6 +38,7 @@ enum CoverageTable {
         if state.standardDeduction != nil { parts.append("SD") }
         if state.personalExemption != nil { parts.append("EX") }
         if state.personalCredit != nil { parts.append("CR") }
+        if let missing = state.missing, !missing.isEmpty { parts.append("(missing \(missing.joined(separator: ",")))") }
         return parts.joined(separator: " ")
     }
 }

@@ -35,6 +35,12 @@ extension YAMLDocument {
         let mentalHealth = optional("mentalHealthTax") { mentalHealthTax($0, $1) }
         let nyc = optional("nycTax") { nycTax($0, $1) }
         let local = optional("localTax") { localTax($0, $1) }
+        let missing = optional("missing") { node, path in
+            sequence(node, path).flatMap { items in
+                let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
+                return parts.contains(where: { $0 == nil }) ? nil : parts.compactMap { $0 }
+            }
+        }
         r.finish()
         guard ok, let header, let name, let type else { return nil }
         if let official = Jurisdiction.names[code], official != name {
@@ -54,6 +60,7 @@ extension YAMLDocument {
         state.mentalHealthTax = mentalHealth
         state.nycTax = nyc
         state.localTax = local
+        state.missing = missing
         return state
     }
 

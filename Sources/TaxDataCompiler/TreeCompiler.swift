@@ -16,7 +16,7 @@ public struct CompileResult: Sendable {
 /// Sources → model → rules, in memory: `[SourceFile]` in, years and diagnostics out.
 ///
 /// The tree is `<year>/year.yaml`, `federal.yaml`, `fica.yaml`, `retirement.yaml` and
-/// `states/<XX>.yaml`; Markdown files at the root are allowed; anything else is reported.
+/// `states/<XX>.yaml`; notes (`.md`, `.txt`) at the root are allowed; anything else is reported.
 public enum TreeCompiler {
     static let requiredFiles = ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml"]
 
@@ -30,7 +30,7 @@ public enum TreeCompiler {
         for file in files.sorted(by: { $0.relativePath < $1.relativePath }) {
             let parts = file.relativePath.split(separator: "/", maxSplits: 1).map(String.init)
             if parts.count == 1 {
-                if !file.relativePath.hasSuffix(".md") {
+                if !(file.relativePath.hasSuffix(".md") || file.relativePath.hasSuffix(".txt")) {
                     diagnostics.append(unexpected(file, "is not part of a tax year; put data in <year>/ directories"))
                 }
                 continue

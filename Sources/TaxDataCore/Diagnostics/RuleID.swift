@@ -29,6 +29,7 @@ extension RuleID {
     public static let yearConsistency = RuleID("year.consistency")
     public static let yearDates = RuleID("year.dates")
     public static let sourcesMissing = RuleID("sources.missing")
+    public static let dataIncomplete = RuleID("data.incomplete")
     public static let schemaUnsupported = RuleID("schema.unsupported")
     // Source structure (compiler)
     public static let yamlSyntax = RuleID("yaml.syntax")

@@ -89,6 +89,15 @@ public struct StateData: Sendable, Equatable, Codable {
     public var nycTax: NYCTax?
     /// Added in 1.1: what the contract cannot express for this state.
     public var notes: String?
+    /// Added in 1.1: parts this state has in law whose official figure is not in the data yet
+    /// (see `StateData.missingParts`). Apps should show the data as incomplete for this state.
+    public var missing: [String]?
+
+    /// The part names `missing` may list.
+    public static let missingParts: Set<String> = [
+        "brackets", "rate", "standardDeduction", "personalExemption", "dependentExemption",
+        "personalCredit", "dependentCredit", "credits", "sdi", "localTax",
+    ]
     /// Added in 1.1: the publications the figures come from.
     public var sources: [Citation]
 

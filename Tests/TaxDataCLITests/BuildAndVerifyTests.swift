@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@Suite("taxdata build and verify, end to end", .serialized)
+struct BuildAndVerifyTests {
+    let sources = packageRoot.appendingPathComponent("TaxData").path
+
+    @Test("two builds in different directories, time zones and locales give identical bytes")
+    func deterministic() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "Pacific/Kiritimati"; env["LANG"] = "de_DE.UTF-8"; env["LC_ALL"] = "de_DE.UTF-8"
+        let a = try run(taxdataBinary, ["build", sources, "--out", tmp.appendingPathComponent("a/dist").path], environment: env)
+        env["TZ"] = "America/Adak"; env["LANG"] = "C"; env["LC_ALL"] = "C"
+        let b = try run(taxdataBinary, ["build", sources, "--out", tmp.appendingPathComponent("elsewhere/b/out").path], environment: env)
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        let left = try snapshot(tmp.appendingPathComponent("a/dist"))
+        let right = try snapshot(tmp.appendingPathComponent("elsewhere/b/out"))
+        #expect(!left.isEmpty)
+        #expect(left == right)
+    }
+
+    @Test("sha256sum agrees with every checksum in every manifest, and verify passes")
+    func checksumsAgreeWithSha256sum() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist")
+        #expect(try taxdata("build", sources, "--out", dist.path).status == 0)
+        let years = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0.allSatisfy(\.isNumber) }.sorted()
+        #expect(years == ["2024", "2025", "2026"])
+        var compared = 0
+        for year in years {
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: dist.appendingPathComponent("\(year)/manifest.json"))) as! [String: Any]
+            let checksums = manifest["checksums"] as! [String: String]
+            #expect(checksums.count == 5)
+            for (name, checksum) in checksums {
+                let out = try run("/usr/bin/env", ["sha256sum", dist.appendingPathComponent("\(year)/\(name)").path])
+                #expect(out.status == 0)
+                #expect("sha256:" + String(out.stdout.prefix(64)) == checksum, "\(year)/\(name)")
+                compared += 1
+            }
+        }
+        #expect(compared == 15)
+        let verified = try taxdata("verify", dist.path)
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+    }
+
+    @Test("flipping one byte in any dist file, or adding a stray file, makes verify exit 1")
+    func tamperEveryFile() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist")
+        #expect(try taxdata("build", sources, "--out", dist.path).status == 0)
+        let files = try snapshot(dist)
+        #expect(files.count == 19)
+        for (name, original) in files.sorted(by: { $0.key < $1.key }) {
+            var bytes = original
+            bytes[bytes.count / 3] ^= 0x20
+            try bytes.write(to: dist.appendingPathComponent(name))
+            let result = try taxdata("verify", dist.path)
+            #expect(result.status == 1, "flipped \(name) but verify said: \(result.stderr)")
+            try original.write(to: dist.appendingPathComponent(name))
+        }
+        #expect(try taxdata("verify", dist.path).status == 0)
+        for stray in ["stray.txt", "2025/stray.json"] {
+            try Data("x".utf8).write(to: dist.appendingPathComponent(stray))
+            let result = try taxdata("verify", dist.path)
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("bundle.unlisted-file"))
+            try FileManager.default.removeItem(at: dist.appendingPathComponent(stray))
+        }
+    }
+
+    @Test("the tampered bundles in Fixtures/verify fail with their expected rule", arguments: [
+        "dotdot-name", "flip-byte", "garbage-manifest", "missing-file", "rehashed-combined-mismatch",
+        "rehashed-invalid-bracket", "size-lies", "stray-file",
+    ])
+    func verifyFixture(name: String) throws {
+        let directory = packageRoot.appendingPathComponent("Fixtures/verify/\(name)")
+        let expected = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let result = try taxdata("verify", directory.appendingPathComponent("2024").path, "--format", "json")
+        #expect(result.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let found = (report["diagnostics"] as! [[String: Any]]).map { ($0["rule"] as! String, ($0["file"] as! String)) }
+        for pair in expected {
+            #expect(found.contains { $0.0 == pair[0] && $0.1.hasSuffix("/" + pair[1]) }, "\(pair) not in \(found)")
+        }
+    }
+
+    @Test("the untampered fixture bundle verifies")
+    func verifyValidFixture() throws {
+        #expect(try taxdata("verify", packageRoot.appendingPathComponent("Fixtures/verify/_valid").path).status == 0)
+    }
+
+    @Test("a failed build leaves an existing dist exactly as it was")
+    func failedBuildLeavesDist() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist")
+        #expect(try taxdata("build", sources, "--out", dist.path).status == 0)
+        let before = try snapshot(dist)
+        let broken = packageRoot.appendingPathComponent("Fixtures/check/brackets.contiguous").path
+        let result = try taxdata("build", broken, "--out", dist.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("[brackets.contiguous]"))
+        #expect(try snapshot(dist) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        #expect(leftovers == ["dist"])
+    }
+
+    @Test("--now reports expired data")
+    func expired() throws {
+        let bundle = packageRoot.appendingPathComponent("Fixtures/verify/_valid").path
+        #expect(try taxdata("verify", bundle, "--now", "2024-06-30").status == 0)
+        let late = try taxdata("verify", bundle, "--now", "2025-01-01")
+        #expect(late.status == 1)
+        #expect(late.stdout.contains("bundle.expired"))
+    }
+}

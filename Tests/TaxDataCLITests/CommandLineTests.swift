@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("taxdata command line: exit codes, formats, publication guard", .serialized)
+struct CommandLineTests {
+    let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
+    let broken = packageRoot.appendingPathComponent("Fixtures/check/brackets.base-tax").path
+
+    @Test("check exits 0 when clean, 1 on errors, 2 on usage errors")
+    func exitCodes() throws {
+        #expect(try taxdata("check", base).status == 0)
+        let bad = try taxdata("check", broken)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("2024/federal.yaml:15:"))
+        #expect(bad.stdout.contains("error: [brackets.base-tax]"))
+        #expect(try taxdata("check", "/nonexistent/tree").status == 2)
+        #expect(try taxdata("check", base, "--format", "xml").status == 2)
+        #expect(try taxdata("check", base, "--no-such-flag").status == 2)
+        #expect(try taxdata("verify", base, "--now", "yesterday").status == 2)
+        #expect(try taxdata("verify", base).status == 2) // neither a dist nor a year
+        #expect(try taxdata("frobnicate").status == 2)
+    }
+
+    @Test("--help is written for a newcomer and exits 0")
+    func help() throws {
+        let result = try taxdata("--help")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("check"))
+        #expect(result.stdout.contains("build"))
+        #expect(result.stdout.contains("verify"))
+    }
+
+    @Test("--format github prints annotations; --format json parses")
+    func formats() throws {
+        let github = try taxdata("check", broken, "--format", "github")
+        #expect(github.stdout.hasPrefix("::error file="))
+        #expect(github.stdout.contains(",line=15,col="))
+        let json = try taxdata("check", broken, "--format", "json")
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(report["errors"] as? Int == 1)
+        let first = (report["diagnostics"] as! [[String: Any]])[0]
+        #expect(first["rule"] as? String == "brackets.base-tax")
+        #expect(first["line"] as? Int == 15)
+    }
+
+    @Test("--coverage prints one row per jurisdiction")
+    func coverage() throws {
+        let result = try taxdata("check", packageRoot.appendingPathComponent("TaxData").path, "--coverage")
+        #expect(result.status == 0)
+        for code in ["AL", "CA", "DC", "NY", "WY"] { #expect(result.stdout.contains("\n\(code)  ")) }
+        #expect(result.stdout.contains("covered"))
+    }
+
+    @Test("--previous refuses changed content without a version bump, and a version that went down")
+    func publicationGuard() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let tree = tmp.appendingPathComponent("tree")
+        try FileManager.default.copyItem(atPath: base, toPath: tree.path)
+        let published = tmp.appendingPathComponent("published").path
+        #expect(try taxdata("build", tree.path, "--out", published).status == 0)
+        // Same content, same version: fine.
+        #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d1").path, "--previous", published).status == 0)
+        // Changed figure, same version: refused.
+        let fica = tree.appendingPathComponent("2024/fica.yaml")
+        let text = try String(contentsOf: fica, encoding: .utf8)
+        try text.replacingOccurrences(of: "wageBase: 168600\n  maxTax: 10453.20", with: "wageBase: 168700\n  maxTax: 10459.40")
+            .write(to: fica, atomically: true, encoding: .utf8)
+        let refused = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d2").path, "--previous", published)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("publish.version"))
+        #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("d2").path))
+        // Bumped version: accepted.
+        let year = tree.appendingPathComponent("2024/year.yaml")
+        let meta = try String(contentsOf: year, encoding: .utf8)
+        try meta.replacingOccurrences(of: "version: 2024.1.0", with: "version: 2024.1.1").write(to: year, atomically: true, encoding: .utf8)
+        #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d3").path, "--previous", published).status == 0)
+        // Version lower than published: refused.
+        try meta.replacingOccurrences(of: "version: 2024.1.0", with: "version: 2024.0.9").write(to: year, atomically: true, encoding: .utf8)
+        #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d4").path, "--previous", published).status == 1)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The built `taxdata` binary: $TAXDATA_BIN, or beside the test bundle in the build directory.
+let taxdataBinary: String = {
+    if let path = ProcessInfo.processInfo.environment["TAXDATA_BIN"] { return path }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("taxdata").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/taxdata").path
+}()
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs a program to completion and captures its output.
+@discardableResult
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, cwd: URL? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let cwd { process.currentDirectoryURL = cwd }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs `taxdata` with arguments.
+@discardableResult
+func taxdata(_ arguments: String..., environment: [String: String]? = nil) throws -> RunResult {
+    try run(taxdataBinary, arguments, environment: environment)
+}
+
+/// A fresh temporary directory, removed by the caller with `cleanup`.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Every regular file under `root` as relative path → bytes.
+func snapshot(_ root: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: root.path)!
+    while let relative = enumerator.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+        if !isDirectory.boolValue { result[relative] = try Data(contentsOf: root.appendingPathComponent(relative)) }
+    }
+    return result
+}

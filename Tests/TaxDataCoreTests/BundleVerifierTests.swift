@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import TaxDataCore
+
+/// In-memory tampering of a small bundle built from a model written here.
+@Suite("Bundle verification in memory")
+struct BundleVerifierTests {
+    static func d(_ s: String) -> Decimal { Money.parse(s)! }
+
+    static func sample() -> TaxYearData {
+        let schedule = [Bracket(floor: 0, ceiling: d("11600"), rate: d("0.1"), baseTax: 0),
+                        Bracket(floor: d("11600"), ceiling: nil, rate: d("0.12"), baseTax: d("1160"))]
+        var table = StatusTable<[Bracket]>(written: [.single: schedule, .marriedFilingJointly: schedule, .headOfHousehold: schedule])
+        table = StatusTable(written: table.written, aliases: [.marriedFilingSeparately: .single, .qualifyingWidower: .marriedFilingJointly])
+        let amounts = StatusTable<Decimal>(written: Dictionary(uniqueKeysWithValues: FilingStatus.allCases.map { ($0, d("14600")) }))
+        let cite = [Citation(title: "test", url: "https://example.gov/x")]
+        let plan = RetirementData.DeferralPlan(employeeLimit: 23000, catchUpContribution: 7500, catchUpAge: 50, totalLimit: 69000, enhancedCatchUp: nil)
+        let phase = StatusTable<RetirementData.Phaseout>(written: Dictionary(uniqueKeysWithValues: FilingStatus.allCases.map { ($0, .init(start: 1, end: 2)) }))
+        return TaxYearData(
+            meta: YearMeta(taxYear: 2024, version: DataVersion("2024.1.0")!, schemaVersion: .current,
+                           effectiveDate: "2024-01-01", expirationDate: "2024-12-31", status: .draft),
+            federal: FederalData(year: 2024, standardDeduction: amounts, brackets: table, sources: cite),
+            fica: FICAData(year: 2024, socialSecurity: .init(rate: d("0.062"), wageBase: 168600, maxTax: d("10453.2")),
+                           medicare: .init(rate: d("0.0145"), additionalRate: d("0.009"), thresholds: amounts), sources: cite),
+            retirement: RetirementData(year: 2024, plan401k: plan, plan403b: plan, plan457b: plan,
+                                       ira: .init(traditionalLimit: 7000, rothLimit: 7000, catchUpContribution: 1000, catchUpAge: 50),
+                                       rothIncomePhaseout: phase, simpleIra: .init(employeeLimit: 16000, catchUpContribution: 3500, enhancedCatchUp: nil),
+                                       sepIra: .init(limit: 69000, maxCompensation: 345000, maxPercentage: d("0.25")),
+                                       hsa: .init(individual: 4150, family: 8300, catchUpContribution: 1000, catchUpAge: 55), sources: cite),
+            states: ["TX": StateData(name: "Texas", type: .noTax, sources: cite)])
+    }
+
+    static func files() throws -> (manifest: Data, others: [String: Data]) {
+        let (files, _) = try BundleBuilder.build(sample())
+        var others: [String: Data] = [:]
+        for file in files where file.path != "manifest.json" { others[file.path] = file.contents }
+        return (files.first { $0.path == "manifest.json" }!.contents, others)
+    }
+
+    @Test("an untouched bundle verifies and round-trips to the same model")
+    func valid() throws {
+        let (manifest, others) = try Self.files()
+        let result = BundleVerifier().verify(manifestBytes: manifest, files: others)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.diagnostic.message))")
+        #expect(result.data?.federal.brackets[.marriedFilingSeparately] == Self.sample().federal.brackets[.single])
+    }
+
+    @Test("flipping one byte of any listed file fails with its checksum")
+    func flippedByte() throws {
+        let (manifest, others) = try Self.files()
+        for name in others.keys.sorted() {
+            var tampered = others
+            var bytes = tampered[name]!
+            bytes[bytes.count / 2] ^= 0x01
+            tampered[name] = bytes
+            let result = BundleVerifier().verify(manifestBytes: manifest, files: tampered)
+            #expect(!result.isValid)
+            #expect(result.findings.contains { $0.file == name && $0.diagnostic.rule == .bundleChecksum }, "\(name)")
+        }
+    }
+
+    @Test("a stray file, a missing file and a path-escaping name are each rejected")
+    func structure() throws {
+        let (manifest, others) = try Self.files()
+        var stray = others
+        stray["notes.txt"] = Data("x".utf8)
+        #expect(BundleVerifier().verify(manifestBytes: manifest, files: stray).findings.map(\.diagnostic.rule) == [.bundleUnlistedFile])
+        var missing = others
+        missing.removeValue(forKey: "fica_2024.json")
+        #expect(BundleVerifier().verify(manifestBytes: manifest, files: missing).findings.map(\.diagnostic.rule) == [.bundleMissingFile])
+        let escaping = Data(String(decoding: manifest, as: UTF8.self).replacingOccurrences(of: "\"fica_2024.json\"", with: "\"../fica_2024.json\"").utf8)
+        #expect(BundleVerifier().verify(manifestBytes: escaping, files: others).findings.contains { $0.diagnostic.rule == .bundleFileName })
+    }
+
+    @Test("valid checksums over a broken bracket still fail the shared rules")
+    func rehashedInvalid() throws {
+        var data = Self.sample()
+        var schedule = data.federal.brackets[.single]!
+        schedule[0].ceiling = Self.d("11000")
+        data.federal.brackets = StatusTable(written: data.federal.brackets.written.merging([.single: schedule]) { $1 },
+                                            aliases: data.federal.brackets.aliases)
+        let (files, _) = try BundleBuilder.build(data)
+        var others: [String: Data] = [:]
+        for file in files where file.path != "manifest.json" { others[file.path] = file.contents }
+        let result = BundleVerifier().verify(manifestBytes: files.last!.contents, files: others)
+        #expect(result.findings.contains { $0.file == "federal_2024.json" && $0.diagnostic.rule == .bracketsContiguous })
+        #expect(!result.isValid)
+    }
+
+    @Test("expired data is reported when a date is given")
+    func expired() throws {
+        let (manifest, others) = try Self.files()
+        let result = BundleVerifier().verify(manifestBytes: manifest, files: others, now: ISODate("2025-01-01"))
+        #expect(result.findings.map(\.diagnostic.rule) == [.bundleExpired])
+    }
+
+    @Test("an unknown schema major is refused")
+    func schemaMajor() throws {
+        let (manifest, others) = try Self.files()
+        let major2 = Data(String(decoding: manifest, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : \"1.1\"", with: "\"schemaVersion\" : \"2.0\"").utf8)
+        #expect(BundleVerifier().verify(manifestBytes: major2, files: others).findings.map(\.diagnostic.rule) == [.schemaUnsupported])
+    }
+}

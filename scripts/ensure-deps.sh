@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what `make` and `make test` need on a fresh Debian machine, and only what is missing.
+# Usage: scripts/ensure-deps.sh [extra-debian-package ...]
+set -euo pipefail
+
+need=()
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev); fi
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
+command -v sha256sum >/dev/null 2>&1 || need+=(coreutils)
+for package in "$@"; do
+  dpkg -s "$package" >/dev/null 2>&1 || need+=("$package")
+done
+
+if ((${#need[@]})); then
+  echo "installing missing packages: ${need[*]}" >&2
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+      echo "error: need root to install ${need[*]} (try: sudo apt-get install -y ${need[*]})" >&2
+      exit 1
+    fi
+  else
+    SUDO=
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "error: no Swift toolchain on PATH (Swift 6 is required; see https://www.swift.org/install/linux/)" >&2
+  exit 1
+fi

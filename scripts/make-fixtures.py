@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Regenerates Fixtures/check/<rule>/: one broken source tree per rule.
+
+Each fixture is Fixtures/check/_base with one edit, plus expected.txt listing the diagnostics
+it must produce as `severity rule-id file:line`. The expected line is found by searching the
+edited text for a marker, never by running taxdata, so the fixtures check the tool
+independently. Run it after changing _base; review the diff.
+"""
+import os, shutil, sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "check")
+BASE = os.path.join(ROOT, "_base")
+
+# name: (edits, expectations)
+#   edits: list of (file, old, new)   (new=None deletes the file; old=None creates it with new)
+#   expectations: list of (severity, rule, file, marker): line = first line of file containing marker
+FIXTURES = {
+    "brackets.empty": ([("2024/federal.yaml", "  head_of_household:\n    - { floor: 0, ceiling: 16550, rate: 0.10 }\n    - { floor: 16550, ceiling: null, rate: 0.12 }\n", "  head_of_household: []\n")],
+                       [("error", "brackets.empty", "2024/federal.yaml", "head_of_household: []")]),
+    "brackets.first-floor": ([("2024/federal.yaml", "- { floor: 0, ceiling: 16550,", "- { floor: 100, ceiling: 16550,")],
+                             [("error", "brackets.first-floor", "2024/federal.yaml", "floor: 100,")]),
+    "brackets.contiguous": ([("2024/federal.yaml", "- { floor: 11600, ceiling: 47150, rate: 0.12, baseTax: 1160 }", "- { floor: 11600, ceiling: 47100, rate: 0.12, baseTax: 1160 }")],
+                            [("error", "brackets.contiguous", "2024/federal.yaml", "ceiling: 47100"),
+                             ("error", "brackets.base-tax", "2024/federal.yaml", "baseTax: 5426")]),
+    "brackets.floors-rise": ([("2024/states/CA.yaml", "    - { floor: 0, ceiling: 21512, rate: 0.01 }\n    - { floor: 21512, ceiling: null, rate: 0.02 }",
+                               "    - { floor: 0, ceiling: 0, rate: 0.01 }\n    - { floor: 0, ceiling: null, rate: 0.02 }")],
+                             [("error", "brackets.floors-rise", "2024/states/CA.yaml", "{ floor: 0, ceiling: 0,"),
+                              ("error", "brackets.floors-rise", "2024/states/CA.yaml", "{ floor: 0, ceiling: null, rate: 0.02")]),
+    "brackets.open-ceiling": ([("2024/federal.yaml", "- { floor: 0, ceiling: 23200, rate: 0.10 }", "- { floor: 0, ceiling: null, rate: 0.10 }")],
+                              [("error", "brackets.open-ceiling", "2024/federal.yaml", "{ floor: 0, ceiling: null, rate: 0.10 }")]),
+    "brackets.rate-range": ([("2024/federal.yaml", "- { floor: 23200, ceiling: null, rate: 0.12 }", "- { floor: 23200, ceiling: null, rate: 12 }")],
+                            [("error", "brackets.rate-range", "2024/federal.yaml", "rate: 12 }")]),
+    "brackets.rate-decrease": ([("2024/federal.yaml", "- { floor: 16550, ceiling: null, rate: 0.12 }", "- { floor: 16550, ceiling: null, rate: 0.08 }")],
+                               [("warning", "brackets.rate-decrease", "2024/federal.yaml", "rate: 0.08")]),
+    "brackets.base-tax": ([("2024/federal.yaml", "baseTax: 5426 }", "baseTax: 5462 }")],
+                          [("error", "brackets.base-tax", "2024/federal.yaml", "baseTax: 5462")]),
+    "statuses.required": ([("2024/federal.yaml", "  head_of_household: 21900\n", "")],
+                          [("error", "statuses.required", "2024/federal.yaml", "  single: 14600")]),
+    "fica.max-tax": ([("2024/fica.yaml", "maxTax: 10453.20", "maxTax: 10453.00")],
+                     [("error", "fica.max-tax", "2024/fica.yaml", "maxTax: 10453.00")]),
+    "sdi.max-tax": ([("2024/states/CA.yaml", "sdi: { rate: 0.011, wageBase: null }", "sdi: { rate: 0.011, wageBase: 153164, maxTax: 1684.00 }")],
+                    [("error", "sdi.max-tax", "2024/states/CA.yaml", "maxTax: 1684.00")]),
+    "amount.negative": ([("2024/federal.yaml", "  married_filing_jointly: 29200\n", "  married_filing_jointly: -29200\n")],
+                        [("error", "amount.negative", "2024/federal.yaml", "-29200")]),
+    "rate.range": ([("2024/fica.yaml", "  rate: 0.062", "  rate: 6.2")],
+                   [("error", "rate.range", "2024/fica.yaml", "rate: 6.2"), ("error", "fica.max-tax", "2024/fica.yaml", "maxTax:")]),
+    "state.shape": ([("2024/states/TX.yaml", "type: no_tax", "type: flat")],
+                    [("error", "state.shape", "2024/states/TX.yaml", "type: flat")]),
+    "retirement.phaseout-range": ([("2024/retirement.yaml", "{ start: 230000, end: 240000 }", "{ start: 240000, end: 230000 }")],
+                                  [("error", "retirement.phaseout-range", "2024/retirement.yaml", "end: 230000")]),
+    "coverage.jurisdictions": ([("2024/year.yaml", "status: draft", "status: published")],
+                               [("error", "coverage.jurisdictions", "2024/year.yaml", "status: published")]),
+    "year.dates": ([("2024/year.yaml", "expirationDate: 2024-12-31", "expirationDate: 2023-12-31")],
+                   [("error", "year.dates", "2024/year.yaml", "expirationDate")]),
+    "data.incomplete": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nmissing: [standardDeduction, taxes]")],
+                        [("warning", "data.incomplete", "2024/states/CA.yaml", "missing: ["),
+                         ("error", "data.incomplete", "2024/states/CA.yaml", "missing: [")]),
+    "sources.missing": ([("2024/states/TX.yaml", "sources:\n  - title: \"Fixture: Texas Comptroller\"\n    url: https://comptroller.texas.gov/taxes/\n", "")],
+                        [("error", "sources.missing", "2024/states/TX.yaml", "taxYear")]),
+    "schema.unsupported": ([("2024/year.yaml", 'schemaVersion: "1.1"', 'schemaVersion: "2.0"')],
+                           [("error", "schema.unsupported", "2024/year.yaml", "schemaVersion")]),
+    "yaml.syntax": ([("2024/fica.yaml", "  wageBase: 168600", "  wageBase: [168600")],
+                    [("error", "yaml.syntax", "2024/fica.yaml", "maxTax")]),
+    "yaml.duplicate-key": ([("2024/fica.yaml", "  maxTax: 10453.20\n", "  maxTax: 10453.20\n  wageBase: 168600\n")],
+                           [("error", "yaml.duplicate-key", "2024/fica.yaml", "wageBase")]),
+    "yaml.unknown-key": ([("2024/federal.yaml", "standardDeduction:", "standardDeductions:")],
+                         [("error", "yaml.unknown-key", "2024/federal.yaml", "standardDeductions:"),
+                          ("error", "yaml.missing-key", "2024/federal.yaml", "taxYear")]),
+    "yaml.missing-key": ([("2024/federal.yaml", "- { floor: 23200, ceiling: null, rate: 0.12 }", "- { floor: 23200, ceiling: null }")],
+                         [("error", "yaml.missing-key", "2024/federal.yaml", "{ floor: 23200, ceiling: null }")]),
+    "yaml.type": ([("2024/federal.yaml", "  single: 14600", '  single: "14600"')],
+                  [("error", "yaml.type", "2024/federal.yaml", '"14600"')]),
+    "yaml.number": ([("2024/retirement.yaml", "hsa: { individual: 4150, family: 8300,", "hsa: { individual: 1e3, family: 12abc,"),
+                     ("2024/fica.yaml", "  wageBase: 168600", "  wageBase: 1,5")],
+                    [("error", "yaml.number", "2024/retirement.yaml", "individual: 1e3"),
+                     ("error", "yaml.number", "2024/retirement.yaml", "family: 12abc"),
+                     ("error", "yaml.number", "2024/fica.yaml", "wageBase: 1,5")]),
+    "status.unknown": ([("2024/federal.yaml", "  married_filing_separately: { sameAs: single }", "  married_filing_separate: { sameAs: single }")],
+                       [("error", "status.unknown", "2024/federal.yaml", "married_filing_separate:")]),
+    "status.same-as": ([("2024/federal.yaml", "  married_filing_separately: { sameAs: single }", "  married_filing_separately: { sameAs: qualifying_widower }")],
+                       [("error", "status.same-as", "2024/federal.yaml", "sameAs: qualifying_widower")]),
+    "state.unknown-code": ([("2024/states/XX.yaml", None, "taxYear: 2024\nname: Nowhere\ntype: no_tax\n")],
+                           [("error", "state.unknown-code", "2024/states/XX.yaml", "taxYear")]),
+    "year.directory": ([("2024/fica.yaml", "taxYear: 2024", "taxYear: 2023")],
+                       [("error", "year.directory", "2024/fica.yaml", "taxYear: 2023")]),
+    "file.missing": ([("2024/retirement.yaml", "", None)],
+                     [("error", "file.missing", "2024/retirement.yaml", None)]),
+    "file.unexpected": ([("2024/federal.yml", None, "taxYear: 2024\n")],
+                        [("error", "file.unexpected", "2024/federal.yml", "taxYear")]),
+}
+
+
+def line_of(text, marker, where):
+    for number, line in enumerate(text.splitlines(), 1):
+        if marker in line:
+            return number
+    sys.exit(f"marker {marker!r} not found in {where}")
+
+
+def main():
+    for name in sorted(os.listdir(ROOT)):
+        path = os.path.join(ROOT, name)
+        if name != "_base" and os.path.isdir(path):
+            shutil.rmtree(path)
+    for name, (edits, expectations) in sorted(FIXTURES.items()):
+        target = os.path.join(ROOT, name)
+        shutil.copytree(BASE, target)
+        for file, old, new in edits:
+            path = os.path.join(target, file)
+            if new is None:
+                os.remove(path)
+                continue
+            if old is None:
+                with open(path, "w") as f:
+                    f.write(new)
+                continue
+            text = open(path).read()
+            if old not in text:
+                sys.exit(f"{name}: {old!r} not in {file}")
+            with open(path, "w") as f:
+                f.write(text.replace(old, new, 1))
+        lines = []
+        for severity, rule, file, marker in expectations:
+            if marker is None:
+                lines.append(f"{severity} {rule} {file}:0")
+            else:
+                text = open(os.path.join(target, file)).read()
+                lines.append(f"{severity} {rule} {file}:{line_of(text, marker, name + '/' + file)}")
+        with open(os.path.join(target, "expected.txt"), "w") as f:
+            f.write("\n".join(sorted(lines)) + "\n")
+    print(f"wrote {len(FIXTURES)} fixtures under {os.path.relpath(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
