@@ -4,6 +4,11 @@ SWIFT    ?= swift
 SOURCES  ?= TaxData
 DIST     ?= dist
 BIN      := .build/debug/taxdata
+# Signing (optional): TAXDATA_SIGN_KEY=path/to/private.pem make
+# The public key for `verify` is derived from it with openssl unless TAXDATA_VERIFY_KEY names one.
+TAXDATA_SIGN_KEY   ?=
+TAXDATA_VERIFY_KEY ?=
+SIGN_FLAGS   := $(if $(TAXDATA_SIGN_KEY),--sign-key $(TAXDATA_SIGN_KEY))
 
 .PHONY: all deps tool check dist summary test test-unit fixtures clean help
 
@@ -26,8 +31,15 @@ check: tool
 	$(BIN) check $(SOURCES)
 
 dist: tool
-	$(BIN) build $(SOURCES) --out $(DIST)
+	$(BIN) build $(SOURCES) --out $(DIST) $(SIGN_FLAGS)
+ifneq ($(TAXDATA_SIGN_KEY),)
+	@pub="$(TAXDATA_VERIFY_KEY)"; \
+	if [ -z "$$pub" ]; then pub=$$(mktemp); openssl pkey -in "$(TAXDATA_SIGN_KEY)" -pubout -out "$$pub"; fi; \
+	echo "$(BIN) verify $(DIST) --key $$pub --require-signature"; \
+	$(BIN) verify $(DIST) --key "$$pub" --require-signature
+else
 	$(BIN) verify $(DIST)
+endif
 
 summary: tool
 	@echo

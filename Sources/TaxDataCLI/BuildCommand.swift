@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TaxDataCompiler
 import TaxDataCore
+import TaxDataCrypto
 
 /// `taxdata build [DIR] --out dist`: compile every year into bundles, all or nothing.
 struct BuildCommand: AsyncParsableCommand {
@@ -18,6 +19,9 @@ struct BuildCommand: AsyncParsableCommand {
         or time zone). The new dist is built in a temporary directory and moved into place only when \
         every year compiled, so an existing OUT is never left half-written.
 
+        With --sign-key, each manifest.json and index.json gets a detached signature beside it \
+        (manifest.json.sig, index.json.sig: JSON with the key id and a base64 Ed25519 signature).
+
         With --previous (the last published dist), a year whose content changed while its version did \
         not go up, or whose version went down, is refused.
         """
@@ -31,6 +35,11 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Option(help: "The last published dist, to refuse changed content without a version bump.")
     var previous: String?
+
+    @Option(name: .customLong("sign-key"), help: ArgumentHelp(
+        "An Ed25519 private key (PKCS#8 PEM) to sign each manifest.json and index.json with; repeat to sign with two keys during a rotation.",
+        valueName: "K.pem"))
+    var signKeys: [String] = []
 
     @Option(help: "Output format for findings: text, json or github.")
     var format: OutputFormat = .text
@@ -48,7 +57,12 @@ struct BuildCommand: AsyncParsableCommand {
             Console.error("build failed: \(result.diagnostics.errors.count) error(s); \(out) was not changed")
             throw ExitCode(1)
         }
-        let output = try BundleBuilder.buildDist(result.years)
+        let keys: [Ed25519PrivateKey]
+        do { keys = try signKeys.map(KeyFiles.readPrivate) } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys)
         if let previous {
             let findings = try PublicationGuard.check(new: output, previousDist: previous)
             items += findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: $0.file) }

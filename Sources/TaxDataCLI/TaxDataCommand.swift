@@ -13,10 +13,11 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata check                 validate the sources and print file:line:column findings
           taxdata build --out dist      compile them into dist/<year>/ bundles with SHA-256 manifests
           taxdata verify dist           prove a published dist is intact and valid (for CI)
+          taxdata keygen                create an Ed25519 key pair to sign bundles with
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self]
     )
 
     public init() {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TaxDataCore
+import TaxDataCrypto
 
 /// `taxdata verify DIR`: prove a published dist (or one year of it) is intact and valid.
 struct VerifyCommand: AsyncParsableCommand {
@@ -13,6 +14,9 @@ struct VerifyCommand: AsyncParsableCommand {
         file is present, that manifest names are plain file names, and that the contents decode and \
         pass the same rules as `taxdata check` (a bundle edited by hand and re-hashed still fails).
 
+        With --key, manifest.json.sig and index.json.sig must hold a valid signature by one of the \
+        trusted keys; with --require-signature an unsigned bundle fails too.
+
         Exit status: 0 valid, 1 invalid, 2 usage error.
         """
     )
@@ -23,28 +27,43 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Report data whose expiration date is before this date (YYYY-MM-DD).")
     var now: String?
 
+    @Option(name: .customLong("key"), help: ArgumentHelp(
+        "A trusted Ed25519 public key (SPKI PEM); repeat for several. Signatures are checked against these.",
+        valueName: "P.pem"))
+    var keys: [String] = []
+
+    @Flag(help: "Fail when a manifest or index.json is not signed by a trusted key.")
+    var requireSignature = false
+
     @Option(help: "Output format: text, json or github.")
     var format: OutputFormat = .text
 
     func validate() throws {
         if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31") }
+        if requireSignature && keys.isEmpty { throw ValidationError("--require-signature needs at least one --key") }
     }
 
     func run() async throws {
         let fm = FileManager.default
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let date = now.flatMap(ISODate.init)
+        let trusted: [Ed25519PublicKey]
+        do { trusted = try keys.map(KeyFiles.readPublic) } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let verifier = BundleVerifier(signatures: SignaturePolicy(trustedKeys: trusted, requireSignature: requireSignature))
         var findings: [(file: String, diagnostic: Diagnostic)]
         var checked = ""
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let contents = try DistReader.readDist(base)
-                findings = DistVerifier().verify(contents, now: date)
+                findings = DistVerifier(bundleVerifier: verifier).verify(contents, now: date)
                 checked = "\(contents.directories.count) year(s)"
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var files = try DistReader.readFlat(base)
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName)!
-                findings = BundleVerifier().verify(manifestBytes: manifest, files: files, now: date).findings
+                findings = verifier.verify(manifestBytes: manifest, files: files, now: date).findings
                 checked = "1 year"
             } else {
                 throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")

@@ -19,6 +19,9 @@ public struct CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
         detail.isEmpty ? "\(operation) failed" : "\(operation) failed: \(detail)"
     }
 
+    /// True when OpenSSL's error queue on this thread holds an entry (tests assert it is empty).
+    static var hasPendingOpenSSLErrors: Bool { ERR_peek_error() != 0 }
+
     /// Reads and clears OpenSSL's thread-local error queue.
     static func drainOpenSSLErrors() -> String {
         var messages: [String] = []

@@ -43,8 +43,9 @@ public enum BundleBuilder {
         return (files, manifest)
     }
 
-    /// A whole dist: `<year>/…` for each year, plus `index.json`.
-    public static func buildDist(_ years: [TaxYearData]) throws -> [OutputFile] {
+    /// A whole dist: `<year>/…` for each year, plus `index.json`. With signing keys, each
+    /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`).
+    public static func buildDist(_ years: [TaxYearData], signingKeys: [Ed25519PrivateKey] = []) throws -> [OutputFile] {
         var output: [OutputFile] = []
         var entries: [BundleIndex.Entry] = []
         for data in years.sorted(by: { $0.meta.taxYear < $1.meta.taxYear }) {
@@ -52,13 +53,20 @@ public enum BundleBuilder {
             let (files, manifest) = try build(data)
             output += files.map { OutputFile(path: "\(year)/\($0.path)", contents: $0.contents) }
             let manifestBytes = files.last!.contents
+            if !signingKeys.isEmpty {
+                output.append(OutputFile(path: "\(year)/\(BundleLayout.signatureName)",
+                                         contents: try SignatureEnvelope.sign(manifestBytes, with: signingKeys)))
+            }
             entries.append(.init(taxYear: year, version: manifest.version, status: manifest.status,
                                  manifest: "\(year)/\(BundleLayout.manifestName)",
                                  manifestChecksum: Manifest.checksum(try SHA256.hexDigest(manifestBytes)),
                                  manifestSize: manifestBytes.count))
         }
-        output.append(OutputFile(path: BundleLayout.indexName,
-                                 contents: try CanonicalJSON.encode(BundleIndex(schemaVersion: .current, years: entries))))
+        let index = try CanonicalJSON.encode(BundleIndex(schemaVersion: .current, years: entries))
+        output.append(OutputFile(path: BundleLayout.indexName, contents: index))
+        if !signingKeys.isEmpty {
+            output.append(OutputFile(path: BundleLayout.indexSignatureName, contents: try SignatureEnvelope.sign(index, with: signingKeys)))
+        }
         return output
     }
 }

@@ -40,6 +40,7 @@ public struct BundleLayout: Sendable, Equatable {
     public static let manifestName = "manifest.json"
     public static let signatureName = "manifest.json.sig"
     public static let indexName = "index.json"
+    public static let indexSignatureName = "index.json.sig"
 
     public var year: Int
     public init(year: Int) { self.year = year }

@@ -4,7 +4,7 @@ import TaxDataCrypto
 /// Proves that one year's bundle is exactly what its manifest says, and that its contents pass
 /// the same rules as `taxdata check`. Pure: the caller supplies the bytes of every file found.
 ///
-/// Checks, in order: the manifest decodes and its schema major is supported; every name is a
+/// Checks, in order: the manifest decodes; its signature, per the `SignaturePolicy`; its schema major is supported; every name is a
 /// plain file name; every listed file exists with its size and SHA-256; no unlisted file is
 /// present; the documents decode, agree with each other and with the manifest, and pass `RuleSet`.
 public struct BundleVerifier: Sendable {
@@ -12,7 +12,11 @@ public struct BundleVerifier: Sendable {
     public static let permittedUnlisted: Set<String> = [BundleLayout.manifestName, BundleLayout.signatureName]
 
     public var rules: RuleSet
-    public init(rules: RuleSet = .standard) { self.rules = rules }
+    public var signatures: SignaturePolicy
+    public init(rules: RuleSet = .standard, signatures: SignaturePolicy = .none) {
+        self.rules = rules
+        self.signatures = signatures
+    }
 
     public struct Result: Sendable {
         /// The decoded data, when the bundle is intact enough to decode.
@@ -37,6 +41,10 @@ public struct BundleVerifier: Sendable {
         } catch {
             fail(manifestName, .bundleManifest, "manifest does not decode: \(DecodeErrorText.describe(error))")
             return Result(data: nil, manifest: nil, findings: findings)
+        }
+        for finding in signatures.check(message: manifestBytes, envelope: files[BundleLayout.signatureName],
+                                        signatureFile: BundleLayout.signatureName) {
+            findings.append((BundleLayout.signatureName, finding))
         }
         guard SchemaVersion.supportedMajors.contains(manifest.schemaVersion.major) else {
             fail(manifestName, .schemaUnsupported, "schemaVersion \(manifest.schemaVersion) is not supported by this build")

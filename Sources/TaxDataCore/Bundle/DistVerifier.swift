@@ -29,7 +29,11 @@ public struct DistVerifier: Sendable {
         do { index = try CanonicalJSON.decode(BundleIndex.self, from: indexBytes) } catch {
             return [(indexName, .error(.bundleIndex, "index.json does not decode: \(DecodeErrorText.describe(error))"))]
         }
-        for name in contents.rootFiles.keys.sorted() where name != indexName && name != indexName + ".sig" {
+        for finding in bundleVerifier.signatures.check(message: indexBytes, envelope: contents.rootFiles[BundleLayout.indexSignatureName],
+                                                       signatureFile: BundleLayout.indexSignatureName) {
+            findings.append((BundleLayout.indexSignatureName, finding))
+        }
+        for name in contents.rootFiles.keys.sorted() where name != indexName && name != BundleLayout.indexSignatureName {
             findings.append((name, .error(.bundleUnlistedFile, "is not part of the dist")))
         }
         var listed: Set<String> = []

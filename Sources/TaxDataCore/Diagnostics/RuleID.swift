@@ -56,4 +56,8 @@ extension RuleID {
     public static let bundleExpired = RuleID("bundle.expired")
     public static let bundleIndex = RuleID("bundle.index")
     public static let publicationVersion = RuleID("publish.version")
+    // Signatures
+    public static let signatureMissing = RuleID("signature.missing")
+    public static let signatureInvalid = RuleID("signature.invalid")
+    public static let signatureUntrusted = RuleID("signature.untrusted")
 }
