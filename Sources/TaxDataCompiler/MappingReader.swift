@@ -9,12 +9,16 @@ struct MappingReader {
     let node: Node
     let path: DataPath
     private var consumed: Set<String> = []
+    private let values: [String: Node]
 
     init(document: YAMLDocument, mapping: Node.Mapping, node: Node, path: DataPath) {
         self.document = document
         self.mapping = mapping
         self.node = node
         self.path = path
+        var values: [String: Node] = [:]
+        for (key, value) in mapping { values[key.string ?? ""] = value }
+        self.values = values
     }
 
     /// Every key in written order, with its value node.
@@ -32,7 +36,7 @@ struct MappingReader {
     /// The value of `key`, or nil.
     mutating func optional(_ key: String) -> Node? {
         consumed.insert(key)
-        return mapping[key]
+        return values[key]
     }
 
     /// Reports every key that was not read. Call once, after reading all known keys.

@@ -25,6 +25,14 @@ public struct SourceMap: Sendable {
         locations[year, default: [:]][path] = location
     }
 
+    /// Adds every location recorded in `other` (each file is parsed into its own map, then merged,
+    /// so no map is copied per file).
+    mutating func merge(_ other: SourceMap) {
+        for (year, entries) in other.locations {
+            locations[year, default: [:]].merge(entries) { _, new in new }
+        }
+    }
+
     /// The location of `path`, or of its nearest recorded ancestor.
     public func location(year: Int, path: DataPath) -> SourceLocation? {
         var current: DataPath? = path

@@ -20,7 +20,8 @@ extension YAMLDocument {
                 continue
             }
             let statusPath = path.key(status.rawValue)
-            if case .mapping(let m) = valueNode, m.count == 1, let target = m["sameAs"] {
+            if case .mapping(let m) = valueNode, m.count == 1, let pair = m.first, pair.key.string == "sameAs" {
+                let target = pair.value
                 record(valueNode, statusPath)
                 guard let name = target.string, let targetStatus = FilingStatus(rawValue: name) else {
                     report(.statusSameAs, "sameAs must name a filing status, found \(kind(target))", at: target)

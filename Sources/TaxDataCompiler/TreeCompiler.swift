@@ -43,48 +43,65 @@ public enum TreeCompiler {
             yearDisplay[year] = String(file.displayPath.dropLast(parts[1].count))
         }
 
+        // Parse every file on its own, concurrently (parsing is pure and per file).
+        var jobs: [ParseJob] = []
+        var partDiagnostics: [Int: [Diagnostic]] = [:]
         for year in byYear.keys.sorted() {
             let yearFiles = byYear[year]!
-            var failed: Set<DataPath.Document> = []
-            var partDiagnostics: [Diagnostic] = []
-            func parse<T>(_ name: String, _ document: DataPath.Document, _ body: (YAMLDocument) -> T?) -> T? {
-                guard let file = yearFiles[name] else {
-                    if Self.requiredFiles.contains(name) {
-                        partDiagnostics.append(Diagnostic(.error, .fileMissing, "\(yearDisplay[year]!)\(name) is missing",
-                                                          taxYear: year, location: SourceLocation(file: "\(yearDisplay[year]!)\(name)", line: 0, column: 0)))
-                    }
-                    failed.insert(document)
-                    return nil
-                }
-                let doc = YAMLDocument(file: file, year: year, document: document, sourceMap: sourceMap)
-                let value = body(doc)
-                sourceMap = doc.sourceMap
-                partDiagnostics += doc.diagnostics
-                if value == nil || doc.diagnostics.hasErrors { failed.insert(document) }
-                return value
+            for name in Self.requiredFiles where yearFiles[name] == nil {
+                let path = "\(yearDisplay[year]!)\(name)"
+                partDiagnostics[year, default: []].append(
+                    Diagnostic(.error, .fileMissing, "\(path) is missing", taxYear: year,
+                               location: SourceLocation(file: path, line: 0, column: 0)))
             }
-            let meta = parse("year.yaml", .year) { $0.parseYear() }
-            let federal = parse("federal.yaml", .federal) { $0.parseFederal() }
-            let fica = parse("fica.yaml", .fica) { $0.parseFICA() }
-            let retirement = parse("retirement.yaml", .retirement) { $0.parseRetirement() }
-            var states: [String: StateData] = [:]
-            for name in yearFiles.keys.sorted() where !Self.requiredFiles.contains(name) {
+            for name in yearFiles.keys.sorted() {
                 let file = yearFiles[name]!
-                guard name.hasPrefix("states/"), name.hasSuffix(".yaml"), name.split(separator: "/").count == 2 else {
-                    partDiagnostics.append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml or states/XX.yaml)"))
-                    continue
+                switch name {
+                case "year.yaml": jobs.append(ParseJob(year: year, document: .year, file: file))
+                case "federal.yaml": jobs.append(ParseJob(year: year, document: .federal, file: file))
+                case "fica.yaml": jobs.append(ParseJob(year: year, document: .fica, file: file))
+                case "retirement.yaml": jobs.append(ParseJob(year: year, document: .retirement, file: file))
+                default:
+                    guard name.hasPrefix("states/"), name.hasSuffix(".yaml"), name.split(separator: "/").count == 2 else {
+                        partDiagnostics[year, default: []].append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml or states/XX.yaml)"))
+                        continue
+                    }
+                    let code = String(name.dropFirst("states/".count).dropLast(".yaml".count))
+                    guard Jurisdiction.isKnown(code) else {
+                        partDiagnostics[year, default: []].append(Diagnostic(.error, .stateUnknownCode,
+                            "'\(code)' is not the USPS code of a state or DC; name the file like states/CA.yaml",
+                            taxYear: year, location: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+                        continue
+                    }
+                    jobs.append(ParseJob(year: year, document: .state(code), file: file))
                 }
-                let code = String(name.dropFirst("states/".count).dropLast(".yaml".count))
-                guard Jurisdiction.isKnown(code) else {
-                    partDiagnostics.append(Diagnostic(.error, .stateUnknownCode,
-                                                      "'\(code)' is not the USPS code of a state or DC; name the file like states/CA.yaml",
-                                                      taxYear: year, location: SourceLocation(file: file.displayPath, line: 1, column: 1)))
-                    continue
-                }
-                let parsed = parse(name, .state(code)) { $0.parseState(code: code) }
-                // A state that failed to parse still counts as present for coverage.
-                states[code] = parsed ?? StateData(name: code, type: .noTax, sources: [])
             }
+        }
+        let parsed = jobs.concurrentMap { $0.run() }
+
+        for year in byYear.keys.sorted() {
+            var failed: Set<DataPath.Document> = [.year, .federal, .fica, .retirement]
+            var diagnosticsOfYear = partDiagnostics[year] ?? []
+            var meta: YearMeta?, federal: FederalData?, fica: FICAData?, retirement: RetirementData?
+            var states: [String: StateData] = [:]
+            for result in parsed where result.year == year {
+                sourceMap.merge(result.sourceMap)
+                diagnosticsOfYear += result.diagnostics
+                let ok = result.value != nil && !result.diagnostics.hasErrors
+                if ok { failed.remove(result.document) } else { failed.insert(result.document) }
+                switch result.value {
+                case .year(let value): meta = value
+                case .federal(let value): federal = value
+                case .fica(let value): fica = value
+                case .retirement(let value): retirement = value
+                case .state(let value):
+                    if case .state(let code) = result.document { states[code] = value }
+                case nil:
+                    // A state that failed to parse still counts as present for coverage.
+                    if case .state(let code) = result.document { states[code] = StateData(name: code, type: .noTax, sources: []) }
+                }
+            }
+            let partDiagnostics = diagnosticsOfYear
 
             let placeholderMeta = YearMeta(taxYear: year, version: DataVersion("\(year).0.0")!, schemaVersion: .current,
                                            effectiveDate: "\(year)-01-01", expirationDate: "\(year)-12-31", status: .draft)
@@ -106,8 +123,7 @@ public enum TreeCompiler {
                 }
                 return finding
             }
-            if meta != nil, federal != nil, fica != nil, retirement != nil,
-               !failed.contains(where: { if case .state = $0 { return true } else { return false } }) {
+            if meta != nil, federal != nil, fica != nil, retirement != nil, failed.isEmpty {
                 years.append(data)
             }
         }
@@ -117,6 +133,38 @@ public enum TreeCompiler {
                 < (lb?.file ?? "", lb?.line ?? 0, lb?.column ?? 0, b.rule.rawValue, b.message)
         }
         return CompileResult(years: years, diagnostics: diagnostics, sourceMap: sourceMap)
+    }
+
+    /// One file to parse, and how.
+    struct ParseJob: Sendable {
+        var year: Int
+        var document: DataPath.Document
+        var file: SourceFile
+
+        func run() -> ParsedFile {
+            let doc = YAMLDocument(file: file, year: year, document: document)
+            let value: ParsedFile.Value?
+            switch document {
+            case .year: value = doc.parseYear().map { .year($0) }
+            case .federal: value = doc.parseFederal().map { .federal($0) }
+            case .fica: value = doc.parseFICA().map { .fica($0) }
+            case .retirement: value = doc.parseRetirement().map { .retirement($0) }
+            case .state(let code): value = doc.parseState(code: code).map { .state($0) }
+            }
+            return ParsedFile(year: year, document: document, value: value, diagnostics: doc.diagnostics, sourceMap: doc.sourceMap)
+        }
+    }
+
+    /// What parsing one file produced.
+    struct ParsedFile: Sendable {
+        enum Value: Sendable {
+            case year(YearMeta), federal(FederalData), fica(FICAData), retirement(RetirementData), state(StateData)
+        }
+        var year: Int
+        var document: DataPath.Document
+        var value: Value?
+        var diagnostics: [Diagnostic]
+        var sourceMap: SourceMap
     }
 
     private static func unexpected(_ file: SourceFile, _ why: String) -> Diagnostic {

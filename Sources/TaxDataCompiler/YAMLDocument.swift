@@ -11,11 +11,11 @@ final class YAMLDocument {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var sourceMap: SourceMap
 
-    init(file: SourceFile, year: Int, document: DataPath.Document, sourceMap: SourceMap) {
+    init(file: SourceFile, year: Int, document: DataPath.Document) {
         self.file = file
         self.year = year
         self.document = document
-        self.sourceMap = sourceMap
+        self.sourceMap = SourceMap()
     }
 
     var rootPath: DataPath { DataPath(document) }
@@ -41,7 +41,9 @@ final class YAMLDocument {
     func root() -> MappingReader? {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: file.contents)
+            // The basic resolver: every scalar stays text (we parse numbers ourselves, exactly), and
+            // no tag-resolving regular expression runs per scalar or per key lookup.
+            node = try Yams.compose(yaml: file.contents, Resolver.basic)
         } catch let error as YamlError {
             reportYAMLError(error)
             return nil

@@ -20,7 +20,7 @@ public enum Money {
             guard !fraction.isEmpty, fraction.allSatisfy(isDigit) else { return nil }
         }
         guard integer.count + fraction.count <= 30 else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: text, locale: posix)
     }
 
     /// Parses a rate: a plain decimal fraction (`0.0475`) or a percentage (`4.75%`).
@@ -43,6 +43,9 @@ public enum Money {
     public static func text(_ value: Decimal) -> String {
         value.description
     }
+
+    /// Created once: building a `Locale` per number dominated parsing time.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
 }
