@@ -59,7 +59,7 @@ func snapshot(_ root: URL) throws -> [String: Data] {
     let enumerator = FileManager.default.enumerator(atPath: root.path)!
     while let relative = enumerator.nextObject() as? String {
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
         if !isDirectory.boolValue { result[relative] = try Data(contentsOf: root.appendingPathComponent(relative)) }
     }
     return result

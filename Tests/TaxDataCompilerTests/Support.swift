@@ -11,7 +11,7 @@ func readTree(_ path: URL) throws -> [SourceFile] {
     let enumerator = FileManager.default.enumerator(atPath: root)!
     while let relative = enumerator.nextObject() as? String {
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
         if isDirectory.boolValue || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
         let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
         files.append(SourceFile(relativePath: relative, displayPath: relative, contents: text))

@@ -22,8 +22,10 @@ struct MoneyTests {
 
     @Test("rates as fractions or percentages")
     func rates() throws {
-        #expect(try #require(Money.parseRate("4.75%")) == Money.parse("0.0475"))
-        #expect(try #require(Money.parseRate("0.0145")) == Money.parse("0.0145"))
+        let percent = try #require(Money.parseRate("4.75%"))
+        let fraction = try #require(Money.parseRate("0.0145"))
+        #expect(percent == Money.parse("0.0475"))
+        #expect(fraction == Money.parse("0.0145"))
         #expect(Money.parseRate("4.75 %") == nil)
         #expect(Money.parseRate("%") == nil)
     }
