@@ -10,7 +10,9 @@ TAXDATA_SIGN_KEY   ?=
 TAXDATA_VERIFY_KEY ?=
 SIGN_FLAGS   := $(if $(TAXDATA_SIGN_KEY),--sign-key $(TAXDATA_SIGN_KEY))
 
-.PHONY: all deps tool check dist summary test test-unit fixtures clean help
+EMBEDDED := Sources/TaxDataClient/Embedded/dist
+
+.PHONY: all deps tool check dist summary test test-unit fixtures embed clean help
 
 all: dist summary
 
@@ -19,6 +21,7 @@ help:
 	@echo "make test     run the whole test suite (unit, fixtures, end-to-end)"
 	@echo "make check    validate $(SOURCES)/ only"
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
+	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ (commit it; a test fails when it is stale)"
 	@echo "make clean    remove build products and $(DIST)/"
 
 deps:
@@ -55,6 +58,10 @@ test: deps
 fixtures: tool
 	python3 scripts/make-fixtures.py
 	python3 scripts/make-verify-fixtures.py $(BIN)
+
+embed: tool
+	$(BIN) build $(SOURCES) --out $(EMBEDDED)
+	$(BIN) verify $(EMBEDDED)
 
 clean:
 	rm -rf .build $(DIST)

@@ -8,10 +8,12 @@ let package = Package(
         .executable(name: "taxdata", targets: ["taxdata"]),
         .library(name: "TaxDataCore", targets: ["TaxDataCore"]),
         .library(name: "TaxDataCompiler", targets: ["TaxDataCompiler"]),
+        .library(name: "TaxDataClient", targets: ["TaxDataClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // OpenSSL's libcrypto. Only TaxDataCrypto may import it.
@@ -26,10 +28,16 @@ let package = Package(
             name: "TaxDataCompiler",
             dependencies: ["TaxDataCore", .product(name: "Yams", package: "Yams")]
         ),
+        // The library apps link: remote → cache → embedded. Never Yams, the compiler or the server.
+        .target(
+            name: "TaxDataClient",
+            dependencies: ["TaxDataCore", "TaxDataCrypto", .product(name: "Logging", package: "swift-log")],
+            resources: [.copy("Embedded")]
+        ),
         .target(
             name: "TaxDataCLI",
             dependencies: [
-                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto",
+                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +49,10 @@ let package = Package(
             name: "TaxDataCompilerTests",
             dependencies: ["TaxDataCompiler", "TaxDataCore"],
             resources: []
+        ),
+        .testTarget(
+            name: "TaxDataClientTests",
+            dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler"]
         ),
         .testTarget(
             name: "TaxDataCLITests",

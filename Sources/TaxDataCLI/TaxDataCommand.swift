@@ -14,10 +14,11 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata build --out dist      compile them into dist/<year>/ bundles with SHA-256 manifests
           taxdata verify dist           prove a published dist is intact and valid (for CI)
           taxdata keygen                create an Ed25519 key pair to sign bundles with
+          taxdata fetch --url U --cache D   refresh like an app: remote → cache → embedded
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self]
     )
 
     public init() {}

@@ -80,3 +80,28 @@ struct CommandLineTests {
         #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d4").path, "--previous", published).status == 1)
     }
 }
+
+@Suite("taxdata fetch")
+struct FetchCommandTests {
+    @Test("against a stopped server it reports the embedded source and exits 0")
+    func stoppedServer() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let result = try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", tmp.appendingPathComponent("cache").path,
+                                 "--now", "2026-03-01")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("active: embedded 2026 version 2026.1.0"))
+        #expect(result.stdout.contains("rejected remote 2026: [transport."))
+        let json = try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", tmp.appendingPathComponent("cache").path,
+                               "--now", "2026-03-01", "--format", "json")
+        let status = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(status["source"] as? String == "embedded")
+    }
+
+    @Test("usage errors exit 2")
+    func usage() throws {
+        #expect(try taxdata("fetch", "--url", "ftp://x", "--cache", "/tmp/x").status == 2)
+        #expect(try taxdata("fetch", "--url", "http://127.0.0.1:9/").status == 2)
+        #expect(try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", "/tmp/x", "--now", "soon").status == 2)
+    }
+}

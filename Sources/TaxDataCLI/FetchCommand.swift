@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import TaxDataClient
+import TaxDataCore
+import TaxDataCrypto
+
+/// `taxdata fetch`: one refresh with the client library, as an app would do it.
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Run one refresh with the client library and report which data is active.",
+        discussion: """
+        Does exactly what an app linking TaxDataClient does: verifies the embedded bundles and the \
+        cache in --cache, fetches the year's manifest and files from --url (conditionally, within \
+        byte and time limits), verifies them, caches them atomically, and reports the active source \
+        (remote, cache or embedded), its version and tax year, and every candidate it rejected.
+
+        Exit status is 0 whenever valid data is active, even when that is the embedded bundle \
+        because the server was down or lied; 2 for a usage error.
+        """
+    )
+
+    @Option(help: "The dist root URL, where <year>/manifest.json is served.")
+    var url: String
+
+    @Option(help: "The cache directory (created if needed).")
+    var cache: String
+
+    @Option(help: "The tax year (default: the calendar year of --now).")
+    var year: Int?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("A trusted Ed25519 public key; repeat for several. With a key, bundles must be signed.", valueName: "P.pem"))
+    var keys: [String] = []
+
+    @Option(help: "Pretend the date is this (YYYY-MM-DD), for the year and freshness checks.")
+    var now: String?
+
+    @Option(help: "Whole-request timeout in seconds.")
+    var timeout: Double = 15
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
+            throw ValidationError("--url '\(url)' is not an http(s) URL")
+        }
+        if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-03-01") }
+        if format == .github { throw ValidationError("--format github is not available for fetch; use text or json") }
+        if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+    }
+
+    struct FixedClock: TaxDataClock {
+        var date: Date
+        func now() -> Date { date }
+    }
+
+    func run() async throws {
+        let trusted: [Ed25519PublicKey]
+        do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw ValidationError("\(error)") }
+        var clock: any TaxDataClock = SystemClock()
+        if let now, let date = ISODate(now) {
+            var components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
+            components.timeZone = TimeZone(identifier: "UTC")
+            clock = FixedClock(date: Calendar(identifier: .gregorian).date(from: components)!)
+        }
+        let configuration = TaxDataProvider.Configuration(baseURL: URL(string: url)!, taxYear: year, trustedKeys: trusted,
+                                                          requestTimeout: timeout)
+        let provider: TaxDataProvider
+        do {
+            provider = try TaxDataProvider(configuration: configuration, transport: URLSessionTransport(),
+                                           store: FileBundleStore(directory: URL(fileURLWithPath: cache)),
+                                           clock: clock, embedded: try EmbeddedBundles.packaged())
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let status = await provider.refresh()
+        if format == .json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            Console.out(String(decoding: try encoder.encode(status), as: UTF8.self))
+            return
+        }
+        Console.out("active: \(status.source.rawValue) \(status.taxYear) version \(status.version)"
+            + (status.fetchedAt.map { " (fetched \(ISO8601DateFormatter().string(from: $0)))" } ?? "")
+            + (status.isStale ? " [stale]" : ""))
+        if let message = status.outdatedMessage { Console.out("note: \(message)") }
+        if !status.incompleteStates.isEmpty {
+            Console.out("incomplete states: " + status.incompleteStates.keys.sorted().map { "\($0) (\(status.incompleteStates[$0]!.joined(separator: ", ")))" }.joined(separator: "; "))
+        }
+        for rejection in status.rejections { Console.out("rejected \(rejection)") }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the client keeps fetched bundles and its own state between launches. Injected, so
+/// tests can use memory; `FileBundleStore` is the real one.
+public protocol BundleStore: Sendable {
+    /// Years with a stored bundle.
+    func years() throws -> [Int]
+    /// The files of a stored year (file name → bytes), or nil.
+    func load(year: Int) throws -> [String: Data]?
+    /// Replaces a year's files as a whole; on failure the previous copy stays.
+    func save(year: Int, files: [String: Data]) throws
+    func remove(year: Int) throws
+    /// The client's persisted state (`ClientState` JSON), or nil.
+    func loadState() throws -> Data?
+    func saveState(_ data: Data) throws
+    /// Discards everything (a cache of an unknown format or layout).
+    func reset() throws
+    /// Checks the store's format before use; a store written in another format (by an older or
+    /// newer app) is discarded, and the reason returned.
+    func prepare() throws -> String?
+}
+
+/// Why the store could not do something.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A cache directory the app chooses:
+///
+///     <dir>/FORMAT            "taxdata-cache 1": a cache of another format is discarded
+///     <dir>/state.json        versions accepted, ETags, fetch times
+///     <dir>/<year>/…          one verified bundle per year
+///
+/// Every write goes to a temporary name first and is renamed into place, so a crash mid-write
+/// leaves the previous copy. A year left half-replaced by a crash between its two renames is
+/// recovered from `<year>.old` on the next load.
+public struct FileBundleStore: BundleStore {
+    public static let format = "taxdata-cache 1"
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    private var fm: FileManager { .default }
+    private func yearURL(_ year: Int) -> URL { directory.appendingPathComponent(String(year)) }
+
+    /// The format written in the cache, nil for an empty or new cache directory.
+    public func storedFormat() -> String? {
+        guard let data = fm.contents(atPath: directory.appendingPathComponent("FORMAT").path) else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True when the directory holds anything at all.
+    public func isEmpty() -> Bool {
+        ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty
+    }
+
+    func ensureFormat() throws {
+        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        if storedFormat() != Self.format {
+            try writeAtomically(Data((Self.format + "\n").utf8), to: directory.appendingPathComponent("FORMAT"))
+        }
+    }
+
+    public func years() throws -> [Int] {
+        let names = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
+        var years = Set(names.compactMap { $0.count == 4 ? Int($0) : nil })
+        for name in names where name.hasSuffix(".old") {
+            if let year = Int(name.dropLast(4)), !years.contains(year) { years.insert(year) }
+        }
+        return years.sorted()
+    }
+
+    public func load(year: Int) throws -> [String: Data]? {
+        var url = yearURL(year)
+        if !fm.fileExists(atPath: url.path) {
+            let old = directory.appendingPathComponent("\(year).old")
+            guard fm.fileExists(atPath: old.path) else { return nil }
+            try? fm.moveItem(at: old, to: url) // recover an interrupted replace
+            if !fm.fileExists(atPath: url.path) { url = old }
+        }
+        let names = try fm.contentsOfDirectory(atPath: url.path)
+        var files: [String: Data] = [:]
+        for name in names {
+            let child = url.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            _ = fm.fileExists(atPath: child.path, isDirectory: &isDirectory)
+            files[isDirectory.boolValue ? name + "/" : name] = isDirectory.boolValue ? Data() : (fm.contents(atPath: child.path) ?? Data())
+        }
+        return files
+    }
+
+    public func save(year: Int, files: [String: Data]) throws {
+        do {
+            try ensureFormat()
+            let target = yearURL(year)
+            let staging = directory.appendingPathComponent(".\(year).new-\(UUID().uuidString)")
+            try fm.createDirectory(at: staging, withIntermediateDirectories: false)
+            do {
+                for (name, bytes) in files {
+                    guard !name.contains("/"), !name.hasPrefix(".") else { throw StoreError("refusing to store '\(name)'") }
+                    try bytes.write(to: staging.appendingPathComponent(name))
+                }
+                let retired = directory.appendingPathComponent("\(year).old")
+                try? fm.removeItem(at: retired)
+                if fm.fileExists(atPath: target.path) { try fm.moveItem(at: target, to: retired) }
+                try fm.moveItem(at: staging, to: target)
+                try? fm.removeItem(at: retired)
+            } catch {
+                try? fm.removeItem(at: staging)
+                throw error
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError("cannot write the cache for \(year) in \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    public func remove(year: Int) throws {
+        for url in [yearURL(year), directory.appendingPathComponent("\(year).old")] where fm.fileExists(atPath: url.path) {
+            try fm.removeItem(at: url)
+        }
+    }
+
+    public func loadState() throws -> Data? {
+        fm.contents(atPath: directory.appendingPathComponent("state.json").path)
+    }
+
+    public func saveState(_ data: Data) throws {
+        do {
+            try ensureFormat()
+            try writeAtomically(data, to: directory.appendingPathComponent("state.json"))
+        } catch {
+            throw StoreError("cannot write the cache state in \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    public func prepare() throws -> String? {
+        guard !isEmpty() else { return nil }
+        let found = storedFormat()
+        guard found != Self.format else { return nil }
+        try reset()
+        return "cache format \(found.map { "'\($0)'" } ?? "(none)") is not '\(Self.format)' (left by another app version); discarded"
+    }
+
+    public func reset() throws {
+        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            try fm.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    private func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
+        try data.write(to: temporary)
+        // rename(2) replaces the target atomically: readers see the old or the new file, never half.
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? fm.removeItem(at: temporary)
+            throw StoreError("cannot replace \(url.path): \(reason)")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TaxDataCore
+
+/// Where the active data came from.
+public enum DataSource: String, Sendable, Codable, Equatable {
+    /// Fetched and verified in this session.
+    case remote
+    /// Verified from the cache directory.
+    case cache
+    /// The bundle shipped inside the app.
+    case embedded
+}
+
+/// A candidate the client refused, and why.
+public struct Rejection: Sendable, Codable, Equatable, CustomStringConvertible {
+    public var source: DataSource
+    public var taxYear: Int?
+    /// A stable id: a rule id such as `bundle.checksum`, or `http.status`, `transport.timeout`, `rollback`, `cache.format` …
+    public var reason: String
+    public var detail: String
+
+    public init(source: DataSource, taxYear: Int?, reason: String, detail: String) {
+        self.source = source
+        self.taxYear = taxYear
+        self.reason = reason
+        self.detail = detail
+    }
+
+    public var description: String { "\(source.rawValue)\(taxYear.map { " \($0)" } ?? ""): [\(reason)] \(detail)" }
+}
+
+/// What the provider is using now, and what it refused on the way.
+public struct TaxDataStatus: Sendable, Codable, Equatable {
+    public var source: DataSource
+    public var taxYear: Int
+    public var version: String
+    public var effectiveDate: String
+    /// When the active data was fetched from the server (nil for embedded data).
+    public var fetchedAt: Date?
+    /// True when a cached bundle is older than the cache validity period (still used: stale-if-error).
+    public var isStale: Bool
+    /// Set when the data is for an earlier tax year than the one asked for, e.g.
+    /// "Using 2025 tax data. 2026 rates may differ."
+    public var outdatedMessage: String?
+    /// Every candidate refused since the provider started or last refreshed.
+    public var rejections: [Rejection]
+    /// Parts of some states whose official figures are not in the data yet (state code → parts).
+    public var incompleteStates: [String: [String]]
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Logging
+import TaxDataCore
+import TaxDataCrypto
+
+/// The tax data an app computes with: a fresh remote bundle when there is one, else a valid
+/// cache (even past its refresh time), else the bundle embedded in the app. Lookups always answer.
+///
+/// Every candidate is verified before it is used, from wherever it came: sizes, SHA-256, the
+/// same rules as `taxdata check`, the schema major, the signature when keys are configured, and
+/// a version no lower than the highest ever accepted for that year (remembered across launches).
+public actor TaxDataProvider {
+    public struct Configuration: Sendable {
+        /// The dist root (where `index.json` and `<year>/manifest.json` are served); nil: offline only.
+        public var baseURL: URL?
+        /// The tax year to use; nil: the clock's calendar year.
+        public var taxYear: Int?
+        /// Trusted Ed25519 keys; when non-empty, remote and cached bundles must be signed by one.
+        public var trustedKeys: [Ed25519PublicKey]
+        /// Minimum time between two fetches (default 24 hours).
+        public var minimumFetchInterval: TimeInterval
+        /// How long a fetched bundle counts as fresh (default 7 days); older ones are still used if
+        /// the server cannot be reached (stale-if-error), and make the next refresh due at once.
+        public var cacheValidity: TimeInterval
+        /// Whole-request time limit, seconds.
+        public var requestTimeout: TimeInterval
+        /// Byte limit for any single response.
+        public var maxResponseBytes: Int
+        /// Ask `GET /v1/tax-data/{year}/version?current=V` first where the server offers it.
+        public var useVersionEndpoint: Bool
+
+        public init(baseURL: URL?, taxYear: Int? = nil, trustedKeys: [Ed25519PublicKey] = [],
+                    minimumFetchInterval: TimeInterval = 24 * 3600, cacheValidity: TimeInterval = 7 * 24 * 3600,
+                    requestTimeout: TimeInterval = 15, maxResponseBytes: Int = 8 << 20, useVersionEndpoint: Bool = true) {
+            self.baseURL = baseURL
+            self.taxYear = taxYear
+            self.trustedKeys = trustedKeys
+            self.minimumFetchInterval = minimumFetchInterval
+            self.cacheValidity = cacheValidity
+            self.requestTimeout = requestTimeout
+            self.maxResponseBytes = maxResponseBytes
+            self.useVersionEndpoint = useVersionEndpoint
+        }
+    }
+
+    /// A verified bundle that can be used.
+    struct Candidate: Sendable {
+        var data: TaxYearData
+        var source: DataSource
+        var fetchedAt: Date?
+    }
+
+    public struct ProviderError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    let configuration: Configuration
+    let transport: any HTTPTransport
+    let store: any BundleStore
+    let clock: any TaxDataClock
+    let logger: Logger
+    let embedded: [Int: Candidate]
+    var cached: [Int: Candidate] = [:]
+    var state = ClientState()
+    var rejections: [Rejection] = []
+    var continuations: [UUID: AsyncStream<TaxDataStatus>.Continuation] = [:]
+    var versionEndpointUnsupported = false
+
+    /// Loads and verifies the embedded bundles and the cache. Throws only when no embedded year
+    /// is valid (a packaging error the app's own tests should catch).
+    public init(configuration: Configuration, transport: any HTTPTransport, store: any BundleStore,
+                clock: any TaxDataClock = SystemClock(), embedded: EmbeddedBundles,
+                logger: Logger = Logger(label: "taxdata.client")) throws {
+        self.configuration = configuration
+        self.transport = transport
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+        var rejections: [Rejection] = []
+
+        let embeddedVerifier = BundleVerifier()
+        var embeddedCandidates: [Int: Candidate] = [:]
+        for (year, files) in embedded.years {
+            var files = files
+            guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { continue }
+            let result = embeddedVerifier.verify(manifestBytes: manifest, files: files)
+            if result.isValid, let data = result.data, data.meta.taxYear == year {
+                embeddedCandidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil)
+            } else {
+                rejections.append(Self.rejection(.embedded, year, result.findings))
+            }
+        }
+        guard !embeddedCandidates.isEmpty else {
+            throw ProviderError(description: "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
+        }
+        self.embedded = embeddedCandidates
+
+        // The cache: its format, the persisted state, then each year, each verified in full.
+        do {
+            if let discarded = try store.prepare() {
+                rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.format", detail: discarded))
+            }
+            let stateBytes = try store.loadState()
+            if let decoded = ClientState.decode(stateBytes) {
+                state = decoded
+            } else {
+                // Without the state, rollback cannot be enforced for the cached bundles: start over.
+                rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.state",
+                                            detail: "state.json is corrupt; the cache was discarded"))
+                try store.reset()
+            }
+            for year in try store.years() {
+                guard let files = try store.load(year: year) else { continue }
+                switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state) {
+                case .success(let data):
+                    cached[year] = Candidate(data: data, source: .cache, fetchedAt: state[year].fetchedAt)
+                case .failure(let rejection):
+                    rejections.append(Rejection(source: .cache, taxYear: year, reason: rejection.reason, detail: rejection.detail))
+                    try? store.remove(year: year)
+                }
+            }
+        } catch {
+            rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.unreadable", detail: "\(error)"))
+        }
+        self.rejections = rejections
+        for rejection in rejections { logger.warning("rejected \(rejection)") }
+    }
+
+    // MARK: Lookups
+
+    /// The tax year asked for: the configured one, or the clock's calendar year.
+    public var requestedYear: Int {
+        configuration.taxYear ?? Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: clock.now()).year!
+    }
+
+    /// The best candidate for `year`: remote/cache or embedded, whichever has the higher version
+    /// (a cache at the same version wins); for a year with no data, the latest earlier year.
+    func candidate(for year: Int) -> Candidate {
+        func best(_ y: Int) -> Candidate? {
+            switch (cached[y], embedded[y]) {
+            case let (c?, e?): return c.data.meta.version >= e.data.meta.version ? c : e
+            case let (c?, nil): return c
+            case let (nil, e?): return e
+            default: return nil
+            }
+        }
+        if let exact = best(year) { return exact }
+        let years = Set(cached.keys).union(embedded.keys).sorted()
+        let fallback = years.last(where: { $0 < year }) ?? years.first!
+        return best(fallback)!
+    }
+
+    /// All data for a year (default: the requested year, or the latest earlier one available).
+    public func data(year: Int? = nil) -> TaxYearData {
+        candidate(for: year ?? requestedYear).data
+    }
+
+    public func federalBrackets(for status: FilingStatus, year: Int? = nil) -> [Bracket] {
+        data(year: year).federal.brackets[status] ?? []
+    }
+
+    public func standardDeduction(for status: FilingStatus, year: Int? = nil) -> Decimal? {
+        data(year: year).federal.standardDeduction[status]
+    }
+
+    /// A state's configuration by USPS code; nil when the data has no such jurisdiction (yet).
+    public func stateConfig(_ code: String, year: Int? = nil) -> StateData? {
+        data(year: year).states[code.uppercased()]
+    }
+
+    public func fica(year: Int? = nil) -> FICAData { data(year: year).fica }
+
+    public func retirementLimits(year: Int? = nil) -> RetirementData { data(year: year).retirement }
+
+    /// What is active for `year` (default: the requested year), and everything refused so far.
+    public func status(year: Int? = nil) -> TaxDataStatus {
+        let wanted = year ?? requestedYear
+        let active = candidate(for: wanted)
+        let meta = active.data.meta
+        let stale = active.fetchedAt.map { clock.now().timeIntervalSince($0) > configuration.cacheValidity } ?? false
+        var incomplete: [String: [String]] = [:]
+        for (code, state) in active.data.states { if let missing = state.missing, !missing.isEmpty { incomplete[code] = missing } }
+        return TaxDataStatus(
+            source: active.source, taxYear: meta.taxYear, version: meta.version.description, effectiveDate: meta.effectiveDate,
+            fetchedAt: active.fetchedAt, isStale: active.source == .embedded ? false : stale,
+            outdatedMessage: meta.taxYear < wanted ? "Using \(meta.taxYear) tax data. \(wanted) rates may differ." : nil,
+            rejections: rejections, incompleteStates: incomplete)
+    }
+
+    /// A stream of statuses, one each time newly accepted data becomes active.
+    public func updates() -> AsyncStream<TaxDataStatus> {
+        let (stream, continuation) = AsyncStream<TaxDataStatus>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let id = UUID()
+        continuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeContinuation(id) }
+        }
+        return stream
+    }
+
+    private func removeContinuation(_ id: UUID) { continuations[id] = nil }
+
+    func publish() {
+        let current = status()
+        for continuation in continuations.values { continuation.yield(current) }
+    }
+
+    // MARK: Verification shared by cache and remote
+
+    static func policy(_ configuration: Configuration) -> SignaturePolicy {
+        SignaturePolicy(trustedKeys: configuration.trustedKeys, requireSignature: !configuration.trustedKeys.isEmpty)
+    }
+
+    /// Verifies a year's files: integrity, rules, schema, signature, year, and rollback.
+    static func verify(files: [String: Data], year: Int, policy: SignaturePolicy, state: ClientState) -> Result<TaxYearData, Rejection> {
+        var files = files
+        guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
+            return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.bundleMissingFile.rawValue, detail: "manifest.json is missing"))
+        }
+        let result = BundleVerifier(signatures: policy).verify(manifestBytes: manifest, files: files)
+        guard result.isValid, let data = result.data else {
+            return .failure(rejection(.cache, year, result.findings))
+        }
+        guard data.meta.taxYear == year else {
+            return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.yearConsistency.rawValue,
+                                      detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
+        }
+        if let highest = state[year].highestAccepted, data.meta.version < highest {
+            return .failure(Rejection(source: .cache, taxYear: year, reason: "rollback",
+                                      detail: "version \(data.meta.version) is lower than \(highest), already accepted"))
+        }
+        return .success(data)
+    }
+
+    static func rejection(_ source: DataSource, _ year: Int?, _ findings: [(file: String, diagnostic: Diagnostic)]) -> Rejection {
+        let errors = findings.filter { $0.diagnostic.severity == .error }
+        guard let first = errors.first else {
+            return Rejection(source: source, taxYear: year, reason: "bundle.invalid", detail: "the bundle could not be decoded")
+        }
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        return Rejection(source: source, taxYear: year, reason: first.diagnostic.rule.rawValue,
+                         detail: "\(first.file): \(first.diagnostic.message)\(more)")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TaxDataClient
+import TaxDataCompiler
+import TaxDataCore
+import TaxDataCrypto
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A clock tests move by hand.
+final class TestClock: TaxDataClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ iso: String) { current = ISO8601DateFormatter().date(from: iso)! }
+    func now() -> Date { lock.lock(); defer { lock.unlock() }; return current }
+    func advance(_ seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
+}
+
+/// An in-memory server: path → response or error. Enforces `maxBytes` like the real transport,
+/// and records every request.
+final class MemoryTransport: HTTPTransport, @unchecked Sendable {
+    enum Answer { case response(HTTPResponse), failure(TransportError) }
+    private let lock = NSLock()
+    private var answers: [String: Answer] = [:]
+    private(set) var requests: [HTTPRequest] = []
+    var fallback: Answer = .response(HTTPResponse(status: 404))
+
+    func serve(_ path: String, _ answer: Answer) { lock.lock(); answers[path] = answer; lock.unlock() }
+
+    /// Serves a whole year's files under `/<year>/`, with an ETag per file.
+    func serve(year: Int, files: [String: Data]) {
+        for (name, bytes) in files {
+            serve("/\(year)/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": "\"\(bytes.count)-\(bytes.hashValue)\""], body: bytes)))
+        }
+    }
+
+    func failAll(_ error: TransportError) { lock.lock(); answers = [:]; fallback = .failure(error); lock.unlock() }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let answer = lock.withLock { () -> Answer in
+            requests.append(request)
+            return answers[request.url.path] ?? fallback
+        }
+        switch answer {
+        case .failure(let error): throw error
+        case .response(let response):
+            if response.body.count > request.maxBytes { throw TransportError(.tooLarge, "more than \(request.maxBytes) bytes") }
+            if let etag = response.headers["etag"], request.headers["If-None-Match"] == etag { return HTTPResponse(status: 304, headers: response.headers) }
+            return response
+        }
+    }
+}
+
+/// A store in memory; `failWrites` makes every write throw (an unwritable cache directory).
+final class MemoryStore: BundleStore, @unchecked Sendable {
+    private let lock = NSLock()
+    var yearsStored: [Int: [String: Data]] = [:]
+    var state: Data?
+    var failWrites = false
+
+    func years() throws -> [Int] { lock.lock(); defer { lock.unlock() }; return yearsStored.keys.sorted() }
+    func load(year: Int) throws -> [String: Data]? { lock.lock(); defer { lock.unlock() }; return yearsStored[year] }
+    func save(year: Int, files: [String: Data]) throws {
+        lock.lock(); defer { lock.unlock() }
+        if failWrites { throw StoreError("read-only cache") }
+        yearsStored[year] = files
+    }
+    func remove(year: Int) throws { lock.lock(); yearsStored[year] = nil; lock.unlock() }
+    func loadState() throws -> Data? { lock.lock(); defer { lock.unlock() }; return state }
+    func saveState(_ data: Data) throws {
+        lock.lock(); defer { lock.unlock() }
+        if failWrites { throw StoreError("read-only cache") }
+        state = data
+    }
+    func reset() throws { lock.lock(); yearsStored = [:]; state = nil; lock.unlock() }
+    func prepare() throws -> String? { nil }
+}
+
+/// The real compiled tax years, compiled once.
+let compiledYears: [TaxYearData] = {
+    let root = packageRoot.appendingPathComponent("TaxData").path
+    var files: [SourceFile] = []
+    let enumerator = FileManager.default.enumerator(atPath: root)!
+    while let relative = enumerator.nextObject() as? String {
+        guard relative.hasSuffix(".yaml") else { continue }
+        files.append(SourceFile(relativePath: relative, contents: try! String(contentsOfFile: root + "/" + relative, encoding: .utf8)))
+    }
+    return TreeCompiler.compile(files).years
+}()
+
+/// One year's bundle files (manifest included), optionally changed and signed.
+func bundleFiles(year: Int = 2026, version: String? = nil, signedBy keys: [Ed25519PrivateKey] = [],
+                 edit: (inout TaxYearData) -> Void = { _ in }) throws -> [String: Data] {
+    var data = compiledYears.first { $0.meta.taxYear == year }!
+    if let version { data.meta.version = DataVersion(version)! }
+    edit(&data)
+    let (files, _) = try BundleBuilder.build(data)
+    var result: [String: Data] = [:]
+    for file in files { result[file.path] = file.contents }
+    if !keys.isEmpty { result[BundleLayout.signatureName] = try SignatureEnvelope.sign(result[BundleLayout.manifestName]!, with: keys) }
+    return result
+}
+
+/// Rewrites the manifest so it agrees with edited files (a server that re-hashes what it serves).
+func rehash(_ files: inout [String: Data]) throws {
+    var manifest = try CanonicalJSON.decode(Manifest.self, from: files[BundleLayout.manifestName]!)
+    for name in manifest.checksums.keys {
+        manifest.checksums[name] = Manifest.checksum(try SHA256.hexDigest(files[name]!))
+        manifest.sizes[name] = files[name]!.count
+    }
+    files[BundleLayout.manifestName] = try CanonicalJSON.encode(manifest)
+}
+
+let embedded = try! EmbeddedBundles.packaged()
+let base = URL(string: "https://tax.example/")!
+
+func provider(_ transport: MemoryTransport, _ store: any BundleStore, clock: TestClock = TestClock("2026-03-01T12:00:00Z"),
+              keys: [Ed25519PublicKey] = [], year: Int? = nil) throws -> TaxDataProvider {
+    try TaxDataProvider(configuration: .init(baseURL: base, taxYear: year, trustedKeys: keys, useVersionEndpoint: false),
+                        transport: transport, store: store, clock: clock, embedded: embedded)
+}
