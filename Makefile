@@ -12,13 +12,19 @@ SIGN_FLAGS   := $(if $(TAXDATA_SIGN_KEY),--sign-key $(TAXDATA_SIGN_KEY))
 
 EMBEDDED := Sources/TaxDataClient/Embedded/dist
 
-.PHONY: all deps tool check dist summary test test-unit fixtures embed clean help
+INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests
+PORT ?= 8080
+
+.PHONY: all deps tool check dist summary test test-unit test-integration serve fixtures embed clean help
 
 all: dist summary
 
 help:
 	@echo "make          build the tool, check + compile $(SOURCES)/ into $(DIST)/, verify it, print a summary"
-	@echo "make test     run the whole test suite (unit, fixtures, end-to-end)"
+	@echo "make test     run the whole test suite: test-unit, then test-integration once"
+	@echo "make test-unit         unit, fixture and command-line tests"
+	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx)"
+	@echo "make serve    build dist/ and serve it on 127.0.0.1:$(PORT) (FAULT=corrupt:0.3 to misbehave)"
 	@echo "make check    validate $(SOURCES)/ only"
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
 	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ (commit it; a test fails when it is stale)"
@@ -51,9 +57,17 @@ summary: tool
 	@echo
 	@cat $(DIST)/index.json | grep -E '"(taxYear|version|status)"' | paste - - - | sed 's/[",]//g; s/  */ /g'
 
-test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+test: test-unit test-integration
+
+test-unit: deps
+	$(SWIFT) test --skip "$(INTEGRATION)"
+
+test-integration: deps
+	@scripts/ensure-deps.sh nginx python3
+	TAXDATA_REQUIRE_NGINX=1 $(SWIFT) test --filter "$(INTEGRATION)"
+
+serve: dist
+	$(BIN) serve $(DIST) --port $(PORT) $(if $(FAULT),--fault $(FAULT))
 
 fixtures: tool
 	python3 scripts/make-fixtures.py

@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "TaxDataCore", targets: ["TaxDataCore"]),
         .library(name: "TaxDataCompiler", targets: ["TaxDataCompiler"]),
         .library(name: "TaxDataClient", targets: ["TaxDataClient"]),
+        .library(name: "TaxDataServer", targets: ["TaxDataServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // OpenSSL's libcrypto. Only TaxDataCrypto may import it.
@@ -34,10 +36,16 @@ let package = Package(
             dependencies: ["TaxDataCore", "TaxDataCrypto", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Embedded")]
         ),
+        // The remote API over a dist directory, with fault injection.
+        .target(
+            name: "TaxDataServer",
+            dependencies: ["TaxDataCore", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "TaxDataCLI",
             dependencies: [
-                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataClient",
+                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataClient", "TaxDataServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +61,11 @@ let package = Package(
         .testTarget(
             name: "TaxDataClientTests",
             dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler"]
+        ),
+        .testTarget(
+            name: "TaxDataServerTests",
+            dependencies: ["TaxDataServer", "TaxDataClient", "TaxDataCore", "TaxDataCompiler",
+                           .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(
             name: "TaxDataCLITests",

@@ -9,7 +9,11 @@ if ! pkg-config --exists libcrypto 2>/dev/null; then need+=(libssl-dev); fi
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 command -v sha256sum >/dev/null 2>&1 || need+=(coreutils)
 for package in "$@"; do
-  dpkg -s "$package" >/dev/null 2>&1 || need+=("$package")
+  case "$package" in
+    nginx) [ -x /usr/sbin/nginx ] || need+=(nginx) ;;
+    python3) command -v python3 >/dev/null 2>&1 || need+=(python3) ;;
+    *) dpkg -s "$package" >/dev/null 2>&1 || need+=("$package") ;;
+  esac
 done
 
 if ((${#need[@]})); then

@@ -15,10 +15,11 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata verify dist           prove a published dist is intact and valid (for CI)
           taxdata keygen                create an Ed25519 key pair to sign bundles with
           taxdata fetch --url U --cache D   refresh like an app: remote → cache → embedded
+          taxdata serve dist            serve a dist over HTTP (with --fault to misbehave on purpose)
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self]
     )
 
     public init() {}

@@ -121,7 +121,7 @@ extension TaxDataProvider {
             files[name] = response.body
         }
         let data: TaxYearData
-        switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state) {
+        switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state, now: clock.now()) {
         case .success(let verified): data = verified
         case .failure(var rejection):
             rejection.source = .remote

@@ -111,7 +111,7 @@ public actor TaxDataProvider {
             }
             for year in try store.years() {
                 guard let files = try store.load(year: year) else { continue }
-                switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state) {
+                switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state, now: clock.now()) {
                 case .success(let data):
                     cached[year] = Candidate(data: data, source: .cache, fetchedAt: state[year].fetchedAt)
                 case .failure(let rejection):
@@ -211,8 +211,11 @@ public actor TaxDataProvider {
         SignaturePolicy(trustedKeys: configuration.trustedKeys, requireSignature: !configuration.trustedKeys.isEmpty)
     }
 
-    /// Verifies a year's files: integrity, rules, schema, signature, year, and rollback.
-    static func verify(files: [String: Data], year: Int, policy: SignaturePolicy, state: ClientState) -> Result<TaxYearData, Rejection> {
+    /// Verifies a year's files: integrity, rules, schema, signature, year, expiry, and rollback.
+    ///
+    /// Expiry: a bundle whose expiration date has passed while its tax year is not over is refused
+    /// (data for a past year legitimately expires and stays usable for that year).
+    static func verify(files: [String: Data], year: Int, policy: SignaturePolicy, state: ClientState, now: Date) -> Result<TaxYearData, Rejection> {
         var files = files
         guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
             return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.bundleMissingFile.rawValue, detail: "manifest.json is missing"))
@@ -225,11 +228,22 @@ public actor TaxDataProvider {
             return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.yearConsistency.rawValue,
                                       detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
         }
+        let today = Self.isoDate(now)
+        if let expiration = ISODate(data.meta.expirationDate), expiration < today, today.year <= data.meta.taxYear {
+            return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.bundleExpired.rawValue,
+                                      detail: "version \(data.meta.version) expired on \(expiration), before the end of its tax year"))
+        }
         if let highest = state[year].highestAccepted, data.meta.version < highest {
             return .failure(Rejection(source: .cache, taxYear: year, reason: "rollback",
                                       detail: "version \(data.meta.version) is lower than \(highest), already accepted"))
         }
         return .success(data)
+    }
+
+    /// The UTC calendar date of `date`.
+    static func isoDate(_ date: Date) -> ISODate {
+        let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        return ISODate(String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!))!
     }
 
     static func rejection(_ source: DataSource, _ year: Int?, _ findings: [(file: String, diagnostic: Diagnostic)]) -> Rejection {

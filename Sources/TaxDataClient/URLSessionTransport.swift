@@ -95,7 +95,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let error = error as? URLError {
             let kind: TransportError.Kind = switch error.code {
             case .timedOut: .timeout
-            case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .networkConnectionLost: .offline
+            case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost: .offline
             default: .connection
             }
             finish(.failure(TransportError(kind, error.localizedDescription)))

@@ -1,0 +1,205 @@
+import Foundation
+import Hummingbird
+import Logging
+import TaxDataCore
+import TaxDataCrypto
+
+/// The remote API over a dist directory (see `../shared/design/bundle-contract.md`), serving the
+/// same paths a static host would, plus the contract's two endpoints:
+///
+///     GET /index.json[.sig]                       the years and their manifests
+///     GET /{year}/manifest.json[.sig], /{year}/{file}   the bundle files
+///     GET /{year}/sha256/{hex}                    a bundle file by its checksum (immutable)
+///     GET /v1/tax-data/{year}                     the combined document
+///     GET /v1/tax-data/{year}/version?current=V   hasUpdate, latestVersion, isRequired, changeLog
+///
+/// Responses carry a strong ETag from the content's SHA-256 and honour If-None-Match (304).
+/// Files are read from disk on every request: publishing a new dist needs no restart.
+public struct TaxDataServer: Sendable {
+    public let dist: DistDirectory
+    public let faults: FaultPlan
+    /// How long the `slow` fault waits.
+    public var slowSeconds: Double
+
+    public init(dist: DistDirectory, faults: FaultPlan = FaultPlan(), slowSeconds: Double = 30) {
+        self.dist = dist
+        self.faults = faults
+        self.slowSeconds = slowSeconds
+    }
+
+    /// Short-lived: manifests, signatures, the index, the version endpoint and the combined
+    /// document change when a new version is published under the same URL.
+    static let shortCache = "public, max-age=60, must-revalidate"
+    /// Bundle files under their names can change with a new version: revalidate by ETag.
+    static let revalidate = "public, no-cache"
+    /// Content addressed by its SHA-256 never changes under its URL.
+    static let immutable = "public, max-age=31536000, immutable"
+
+    public func buildRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: LogRequestsMiddleware(.info))
+        let server = self
+        router.get("/index.json") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        router.get("/index.json.sig") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        router.get("/:year/:name") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        router.get("/:year/sha256/:hex") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        router.get("/v1/tax-data/:year") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        router.get("/v1/tax-data/:year/version") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        return router
+    }
+
+    /// Runs the server until the task is cancelled; `onRunning` receives the bound port.
+    public func run(host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let app = Application(
+            router: buildRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "taxdata"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    /// What a path resolves to before any fault.
+    struct Content {
+        var bytes: Data
+        var contentType = "application/json"
+        var cacheControl: String
+    }
+
+    func respond(to request: Request, path: String) async throws -> Response {
+        let fault = faults.fault(for: path)
+        if fault == .slow { try await Task.sleep(nanoseconds: UInt64(slowSeconds * 1_000_000_000)) }
+        switch fault {
+        case .http500: return Response(status: .internalServerError)
+        case .notFound: return Response(status: .notFound)
+        default: break
+        }
+        guard let content = try resolve(path: path, query: request.uri.queryParameters.get("current"), fault: fault) else {
+            return Response(status: .notFound)
+        }
+        let etag = DistDirectory.etag(content.bytes)
+        var headers: HTTPFields = [.contentType: content.contentType, .cacheControl: content.cacheControl, .eTag: etag]
+        if fault == nil, let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        var bytes = content.bytes
+        switch fault {
+        case .truncate:
+            bytes = bytes.prefix(bytes.count / 2)
+        case .corrupt:
+            for index in stride(from: bytes.count / 3, to: bytes.count, by: max(1, bytes.count / 7)) { bytes[index] ^= 0x5A }
+        case .garbage:
+            bytes = Data("<html><body>Service temporarily unavailable</body></html>\n".utf8)
+        case .wrongContentType:
+            headers[.contentType] = "text/html; charset=utf-8"
+        case .drop:
+            let half = ByteBuffer(data: bytes.prefix(bytes.count / 2))
+            headers[.contentLength] = String(bytes.count)
+            return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: bytes.count) { writer in
+                try await writer.write(half)
+                throw FaultError("connection dropped on purpose")
+            })
+        case .endless:
+            headers[.contentType] = "application/json"
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 64 << 10)
+                try await writer.write(ByteBuffer(string: "{\"endless\": \""))
+                // Bounded so it stops by itself: 4 GiB, or until the client hangs up.
+                for _ in 0..<65_536 { try await writer.write(chunk) }
+                try await writer.finish(nil)
+            })
+        default:
+            break
+        }
+        headers[.contentLength] = String(bytes.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: bytes)))
+    }
+
+    /// The bytes for a path, with the bundle-level faults (which rewrite a year consistently) applied.
+    func resolve(path: String, query current: String?, fault: FaultMode?) throws -> Content? {
+        let parts = path.split(separator: "/").map(String.init)
+        if parts.count == 1 {
+            return dist.file(parts[0]).map { Content(bytes: $0, cacheControl: Self.shortCache) }
+        }
+        if parts.count == 2, let year = Int(parts[0]) {
+            let name = parts[1]
+            let short = name == BundleLayout.manifestName || name == BundleLayout.signatureName
+            guard let bytes = try bundleFile(year: year, name: name, fault: fault) else { return nil }
+            return Content(bytes: bytes, cacheControl: short ? Self.shortCache : Self.revalidate)
+        }
+        if parts.count == 3, let year = Int(parts[0]), parts[1] == "sha256" {
+            guard let (_, manifest) = dist.yearData(year),
+                  let name = manifest.checksums.first(where: { $0.value == "sha256:" + parts[2] })?.key,
+                  let bytes = dist.file("\(year)/\(name)") else { return nil }
+            return Content(bytes: bytes, cacheControl: Self.immutable)
+        }
+        if parts.count == 3, parts[0] == "v1", parts[1] == "tax-data", let year = Int(parts[2]) {
+            return try bundleFile(year: year, name: BundleLayout(year: year).combined, fault: fault)
+                .map { Content(bytes: $0, cacheControl: Self.shortCache) }
+        }
+        if parts.count == 4, parts[0] == "v1", parts[1] == "tax-data", let year = Int(parts[2]), parts[3] == "version" {
+            return try versionAnswer(year: year, current: current, fault: fault).map { Content(bytes: $0, cacheControl: Self.shortCache) }
+        }
+        return nil
+    }
+
+    /// A file of a year, from disk or from the year rewritten by a bundle-level fault.
+    func bundleFile(year: Int, name: String, fault: FaultMode?) throws -> Data? {
+        switch fault {
+        case .badChecksum where name == BundleLayout.manifestName:
+            guard let bytes = dist.file("\(year)/\(name)") else { return nil }
+            var manifest = try CanonicalJSON.decode(Manifest.self, from: bytes)
+            let federal = manifest.files.federal
+            manifest.checksums[federal] = Manifest.checksum(try SHA256.hexDigest(Data("a lie".utf8)))
+            return try CanonicalJSON.encode(manifest)
+        case .invalidData, .rollback, .expired:
+            guard var (data, _) = dist.yearData(year) else { return nil }
+            switch fault {
+            case .invalidData:
+                var brackets = data.federal.brackets
+                if var single = brackets[.single], single.count > 1 {
+                    single[1].floor += 1000 // a gap between bracket 0 and 1
+                    brackets = StatusTable(written: brackets.written.merging([.single: single]) { $1 }, aliases: brackets.aliases)
+                }
+                data.federal.brackets = brackets
+            case .rollback:
+                data.meta.version = DataVersion("\(year).0.0")!
+            default:
+                data.meta.effectiveDate = "\(year)-01-01"
+                data.meta.expirationDate = "\(year)-01-02"
+            }
+            let (files, _) = try BundleBuilder.build(data)
+            return files.first { $0.path == name }?.contents
+        default:
+            return dist.file("\(year)/\(name)")
+        }
+    }
+
+    struct VersionAnswer: Encodable {
+        var hasUpdate: Bool
+        var latestVersion: String
+        var isRequired: Bool
+        var changeLog: String?
+
+        enum CodingKeys: String, CodingKey { case hasUpdate, latestVersion, isRequired, changeLog }
+
+        /// `changeLog` is written as an explicit null when there is none: the contract lists it.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(hasUpdate, forKey: .hasUpdate)
+            try c.encode(latestVersion, forKey: .latestVersion)
+            try c.encode(isRequired, forKey: .isRequired)
+            try c.encode(changeLog, forKey: .changeLog)
+        }
+    }
+
+    func versionAnswer(year: Int, current: String?, fault: FaultMode?) throws -> Data? {
+        guard let manifestBytes = try bundleFile(year: year, name: BundleLayout.manifestName, fault: fault) else { return nil }
+        let manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes)
+        let latest = manifest.version
+        let hasUpdate = current.flatMap { DataVersion(String($0)) }.map { $0 < latest } ?? true
+        // A required update: the installed version is of an older major (e.g. a correction re-issued as 2026.2.0).
+        let isRequired = current.flatMap { DataVersion(String($0)) }.map { $0.components[1] < latest.components[1] } ?? false
+        return try CanonicalJSON.encode(VersionAnswer(hasUpdate: hasUpdate, latestVersion: latest.description, isRequired: isRequired,
+                                                      changeLog: nil))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import TaxDataClient
+import TaxDataCompiler
+import TaxDataCore
+import TaxDataServer
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The real compiled tax years, compiled once.
+let compiledYears: [TaxYearData] = {
+    let root = packageRoot.appendingPathComponent("TaxData").path
+    var files: [SourceFile] = []
+    let enumerator = FileManager.default.enumerator(atPath: root)!
+    while let relative = enumerator.nextObject() as? String {
+        guard relative.hasSuffix(".yaml") else { continue }
+        files.append(SourceFile(relativePath: relative, contents: try! String(contentsOfFile: root + "/" + relative, encoding: .utf8)))
+    }
+    return TreeCompiler.compile(files).years
+}()
+
+/// Writes a dist of the real years, with 2026 at `version`, into a new temporary directory.
+func makeDist(version2026: String = "2026.1.1") throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-dist-\(UUID().uuidString)")
+    let years = compiledYears.map { year -> TaxYearData in
+        var year = year
+        if year.meta.taxYear == 2026 { year.meta.version = DataVersion(version2026)! }
+        return year
+    }
+    for file in try BundleBuilder.buildDist(years) {
+        let url = root.appendingPathComponent(file.path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try file.contents.write(to: url)
+    }
+    return root
+}
+
+var quietLogger: Logger {
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    return logger
+}
+
+/// The port a server bound, delivered once.
+actor PortBox {
+    private var port: Int?
+    private var waiters: [CheckedContinuation<Int, Never>] = []
+    func set(_ value: Int) {
+        port = value
+        for waiter in waiters { waiter.resume(returning: value) }
+        waiters = []
+    }
+    func wait() async -> Int {
+        if let port { return port }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+}
+
+/// Starts `server` on 127.0.0.1 with a free port; returns the port and the task to cancel.
+func start(_ server: TaxDataServer) async -> (Int, Task<Void, Error>) {
+    let box = PortBox()
+    let task = Task { try await server.run(host: "127.0.0.1", port: 0, logger: quietLogger) { await box.set($0) } }
+    return (await box.wait(), task)
+}
+
+final class FixedClock: TaxDataClock {
+    let date = ISO8601DateFormatter().date(from: "2026-03-01T12:00:00Z")!
+    func now() -> Date { date }
+}
