@@ -55,6 +55,8 @@ FIXTURES = {
     "data.incomplete": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nmissing: [standardDeduction, taxes]")],
                         [("warning", "data.incomplete", "2024/states/CA.yaml", "missing: ["),
                          ("error", "data.incomplete", "2024/states/CA.yaml", "missing: [")]),
+    "sanity.separate-half-joint": ([("2024/federal.yaml", "  married_filing_separately: 14600", "  married_filing_separately: 29200")],
+                                   [("warning", "sanity.separate-half-joint", "2024/federal.yaml", "married_filing_separately: 29200")]),
     "sources.missing": ([("2024/states/TX.yaml", "sources:\n  - title: \"Fixture: Texas Comptroller\"\n    url: https://comptroller.texas.gov/taxes/\n", "")],
                         [("error", "sources.missing", "2024/states/TX.yaml", "taxYear")]),
     "schema.unsupported": ([("2024/year.yaml", 'schemaVersion: "1.1"', 'schemaVersion: "2.0"')],

@@ -13,13 +13,14 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata check                 validate the sources and print file:line:column findings
           taxdata build --out dist      compile them into dist/<year>/ bundles with SHA-256 manifests
           taxdata verify dist           prove a published dist is intact and valid (for CI)
+          taxdata diff 2025 2026        what changed between two years or bundles, with sanity warnings
           taxdata keygen                create an Ed25519 key pair to sign bundles with
           taxdata fetch --url U --cache D   refresh like an app: remote → cache → embedded
           taxdata serve dist            serve a dist over HTTP (with --fault to misbehave on purpose)
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self]
     )
 
     public init() {}

@@ -35,6 +35,7 @@ extension YAMLDocument {
         let mentalHealth = optional("mentalHealthTax") { mentalHealthTax($0, $1) }
         let nyc = optional("nycTax") { nycTax($0, $1) }
         let local = optional("localTax") { localTax($0, $1) }
+        let indexed = optional("indexed") { bool($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -61,6 +62,7 @@ extension YAMLDocument {
         state.nycTax = nyc
         state.localTax = local
         state.missing = missing
+        state.indexed = indexed
         return state
     }
 

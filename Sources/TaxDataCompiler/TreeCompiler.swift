@@ -127,6 +127,15 @@ public enum TreeCompiler {
                 years.append(data)
             }
         }
+        // Year over year: sanity warnings for each pair of consecutive years in the tree.
+        let sorted = years.sorted { $0.meta.taxYear < $1.meta.taxYear }
+        for (previous, current) in zip(sorted, sorted.dropFirst()) where current.meta.taxYear == previous.meta.taxYear + 1 {
+            diagnostics += YearOverYear().check(previous: previous, current: current).map { finding in
+                var finding = finding
+                if let path = finding.path { finding.location = sourceMap.location(year: current.meta.taxYear, path: path) }
+                return finding
+            }
+        }
         diagnostics.sort { a, b in
             let la = a.location, lb = b.location
             return (la?.file ?? "", la?.line ?? 0, la?.column ?? 0, a.rule.rawValue, a.message)

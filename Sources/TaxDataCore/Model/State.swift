@@ -92,6 +92,9 @@ public struct StateData: Sendable, Equatable, Codable {
     /// Added in 1.1: parts this state has in law whose official figure is not in the data yet
     /// (see `StateData.missingParts`). Apps should show the data as incomplete for this state.
     public var missing: [String]?
+    /// Added in 1.1: the state adjusts its brackets for inflation every year (so brackets
+    /// identical to last year's are suspicious).
+    public var indexed: Bool?
 
     /// The part names `missing` may list.
     public static let missingParts: Set<String> = [

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TaxDataCompiler
+import TaxDataCore
+
+/// `taxdata diff A B`: what changed between two tax years or bundles.
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changed between two tax years or bundles, field by field, with sanity warnings.",
+        discussion: """
+        A and B are each a year of the source tree (2025), a source year directory (TaxData/2025) or a \
+        compiled bundle directory (dist/2025), so a published bundle can be compared with a fresh build.
+
+        Changes are addressed by jurisdiction, filing status, bracket and field (federal/brackets.single[2].ceiling), \
+        with the old and new value, the absolute and the percent change. Brackets are matched by rate, so a \
+        bracket inserted in the middle is one added bracket, not a change to every bracket after it.
+
+        Sanity warnings: a value whose change differs from its peers' common inflation factor, a value left \
+        unchanged while its peers moved, married-filing-separately not half of joint, and an indexed state \
+        whose brackets did not change.
+
+        Formats: text (coloured on a terminal), json (schema taxdata-diff/1, docs/diff-json.md), markdown \
+        (for a pull-request comment). --exit-code exits 1 when something changed, like `git diff`.
+        """
+    )
+
+    @Argument(help: "The old side: a year (2025), a source year directory or a bundle directory.")
+    var old: String
+
+    @Argument(help: "The new side.")
+    var new: String
+
+    @Option(help: "The source tree that years like 2025 refer to.")
+    var sources: String = "TaxData"
+
+    @Option(help: "Output format: text, json or markdown.")
+    var format: DiffFormat = .text
+
+    @Flag(help: "Print only the number of changes per area.")
+    var summary = false
+
+    @Option(help: ArgumentHelp("Limit to areas or paths, comma-separated: federal,fica,retirement,states/CA,federal/brackets.single", valueName: "list"))
+    var only: String?
+
+    @Flag(help: "Exit 1 when there are changes, 0 when there are none.")
+    var exitCode = false
+
+    @Flag(help: "Never colour the text output.")
+    var noColor = false
+
+    enum DiffFormat: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+
+    func run() async throws {
+        let loader = YearLoader(sourceRoot: sources)
+        let a: YearLoader.Loaded, b: YearLoader.Loaded
+        do {
+            a = try loader.load(old)
+            b = try loader.load(new)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        var changes = YearDiff.compare(a.data, b.data)
+        let filters = only.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? []
+        func selected(_ address: String) -> Bool {
+            filters.isEmpty || filters.contains { address == $0 || address.hasPrefix($0 + "/") || address.hasPrefix($0 + ".") || address.hasPrefix($0 + "[") }
+        }
+        changes = changes.filter { selected($0.address) }
+        var warnings = SeparateIsHalfOfJoint().check(b.data)
+        if a.data.meta.taxYear < b.data.meta.taxYear { warnings += YearOverYear().check(previous: a.data, current: b.data) }
+        warnings = warnings.map { warning in
+            var warning = warning
+            if let map = b.sourceMap, let path = warning.path { warning.location = map.location(year: b.data.meta.taxYear, path: path) }
+            return warning
+        }.filter { warning in
+            guard let path = warning.path else { return true }
+            let area: String = switch path.document {
+            case .federal: "federal"
+            case .fica: "fica"
+            case .retirement: "retirement"
+            case .state(let code): "states/\(code)"
+            case .year: "year"
+            }
+            return selected("\(area)/\(path.pointer)")
+        }
+        let renderer = DiffRenderer(from: a, to: b, changes: changes, warnings: warnings,
+                                    color: !noColor && format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        switch format {
+        case .text: Console.out(renderer.text(summaryOnly: summary))
+        case .markdown: Console.out(renderer.markdown(summaryOnly: summary))
+        case .json: Console.out(try renderer.json(summaryOnly: summary))
+        }
+        if exitCode && !changes.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import TaxDataCompiler
+import TaxDataCore
+
+/// Loads one side of a diff: a year of the source tree (`2026`), a source year directory
+/// (`TaxData/2026`), or a compiled bundle directory (`dist/2026`).
+struct YearLoader {
+    var sourceRoot: String
+
+    struct Loaded {
+        var label: String
+        var data: TaxYearData
+        /// For source years: where values were written (for warnings with file:line).
+        var sourceMap: SourceMap?
+    }
+
+    struct LoadError: Error, CustomStringConvertible { var description: String }
+
+    func load(_ argument: String) throws -> Loaded {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fm.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !exists, argument.count == 4, let year = Int(argument) {
+            return try loadSourceYear(directory: (sourceRoot as NSString).appendingPathComponent(argument), year: year, label: argument)
+        }
+        guard exists else { throw LoadError(description: "'\(argument)' is neither a year in \(sourceRoot)/ nor a directory") }
+        if fm.fileExists(atPath: argument + "/" + BundleLayout.manifestName) {
+            var files = try DistReader.readFlat(argument)
+            let manifest = files.removeValue(forKey: BundleLayout.manifestName)!
+            let result = BundleVerifier().verify(manifestBytes: manifest, files: files)
+            guard let data = result.data, result.isValid else {
+                let first = result.findings.first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
+                throw LoadError(description: "\(argument) is not a valid bundle (run `taxdata verify \(argument)`): \(first)")
+            }
+            return Loaded(label: argument, data: data, sourceMap: nil)
+        }
+        if fm.fileExists(atPath: argument + "/year.yaml") {
+            let name = URL(fileURLWithPath: argument).standardizedFileURL.lastPathComponent
+            guard let year = Int(name), name.count == 4 else {
+                throw LoadError(description: "\(argument): a source year directory must be named after its year, like TaxData/2026")
+            }
+            return try loadSourceYear(directory: argument, year: year, label: argument)
+        }
+        throw LoadError(description: "\(argument) has neither manifest.json (a bundle) nor year.yaml (a source year)")
+    }
+
+    private func loadSourceYear(directory: String, year: Int, label: String) throws -> Loaded {
+        let files: [SourceFile]
+        do { files = try SourceTreeReader.read(root: directory) } catch { throw LoadError(description: "\(error)") }
+        let display = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let prefixed = files.map { SourceFile(relativePath: "\(year)/\($0.relativePath)", displayPath: "\(display)/\($0.relativePath)", contents: $0.contents) }
+        let result = TreeCompiler.compile(prefixed)
+        guard let data = result.years.first, !result.hasErrors else {
+            let first = result.diagnostics.errors.first.map { "\($0.location?.description ?? display): \($0.message)" } ?? "no data"
+            throw LoadError(description: "\(display) does not compile (run `taxdata check`): \(first)")
+        }
+        return Loaded(label: label, data: data, sourceMap: result.sourceMap)
+    }
+}
