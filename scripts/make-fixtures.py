@@ -58,6 +58,8 @@ FIXTURES = {
                          ("error", "data.incomplete", "2024/states/CA.yaml", "missing: [")]),
     "sanity.separate-half-joint": ([("2024/federal.yaml", "  married_filing_separately: 14600", "  married_filing_separately: 29200")],
                                    [("warning", "sanity.separate-half-joint", "2024/federal.yaml", "married_filing_separately: 29200")]),
+    "data.provisional": ([("2024/federal.yaml", "  single: 14600", '  single: { value: 14600, provisional: "2023 13850 x 1.054, rounded down to 50" }')],
+                         [("warning", "data.provisional", "2024/federal.yaml", "provisional:")]),
     "sources.missing": ([("2024/states/TX.yaml", "sources:\n  - title: \"Fixture: Texas Comptroller\"\n    url: https://comptroller.texas.gov/taxes/\n", "")],
                         [("error", "sources.missing", "2024/states/TX.yaml", "taxYear")]),
     "schema.unsupported": ([("2024/year.yaml", 'schemaVersion: "1.1"', 'schemaVersion: "2.0"')],

@@ -41,6 +41,9 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "K.pem"))
     var signKeys: [String] = []
 
+    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`).")
+    var release = false
+
     @Option(help: "Output format for findings: text, json or github.")
     var format: OutputFormat = .text
 
@@ -51,10 +54,22 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let result = TreeCompiler.compile(files)
         let printer = DiagnosticPrinter(format: format)
-        var items = result.diagnostics.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
-        guard !result.hasErrors else {
+        var diagnostics = result.diagnostics
+        if release {
+            // Provisional values are warnings in `check`; a release refuses them.
+            diagnostics = diagnostics.map { d in
+                guard d.rule == .dataProvisional else { return d }
+                var refused = d
+                refused.severity = .error
+                refused.rule = .publishProvisional
+                refused.message = "a release cannot contain provisional values: " + d.message
+                return refused
+            }
+        }
+        var items = diagnostics.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
+        guard !diagnostics.hasErrors else {
             Console.out(printer.render(items))
-            Console.error("build failed: \(result.diagnostics.errors.count) error(s); \(out) was not changed")
+            Console.error("build failed: \(diagnostics.errors.count) error(s); \(out) was not changed")
             throw ExitCode(1)
         }
         let keys: [Ed25519PrivateKey]

@@ -23,6 +23,9 @@ extension YAMLDocument {
             let rate = reader.required("rate").flatMap { self.rate($0, itemPath.key("rate")) }
             let baseTaxNode = reader.optional("baseTax")
             let baseTax = baseTaxNode.flatMap { decimal($0, itemPath.key("baseTax")) }
+            if let note = reader.optional("provisional").flatMap({ string($0, itemPath.key("provisional")) }) {
+                provisional[itemPath] = note
+            }
             let statutoryNode = reader.optional("statutoryBaseTax")
             let isStatutory = statutoryNode.flatMap { bool($0, itemPath.key("statutoryBaseTax")) }
             reader.finish()

@@ -84,8 +84,10 @@ public enum TreeCompiler {
             var diagnosticsOfYear = partDiagnostics[year] ?? []
             var meta: YearMeta?, federal: FederalData?, fica: FICAData?, retirement: RetirementData?
             var states: [String: StateData] = [:]
+            var provisional: [DataPath: String] = [:]
             for result in parsed where result.year == year {
                 sourceMap.merge(result.sourceMap)
+                provisional.merge(result.provisional) { $1 }
                 diagnosticsOfYear += result.diagnostics
                 let ok = result.value != nil && !result.diagnostics.hasErrors
                 if ok { failed.remove(result.document) } else { failed.insert(result.document) }
@@ -111,7 +113,7 @@ public enum TreeCompiler {
                 fica: fica ?? FICAData(year: year, socialSecurity: .init(rate: 0, wageBase: 0, maxTax: 0),
                                        medicare: .init(rate: 0, additionalRate: 0, thresholds: .init()), sources: []),
                 retirement: retirement ?? placeholderRetirement(year),
-                states: states)
+                states: states, provisional: provisional)
             let findings = rules.validate(data).filter { finding in
                 guard let document = finding.path?.document else { return true }
                 return !failed.contains(document)
@@ -160,7 +162,8 @@ public enum TreeCompiler {
             case .retirement: value = doc.parseRetirement().map { .retirement($0) }
             case .state(let code): value = doc.parseState(code: code).map { .state($0) }
             }
-            return ParsedFile(year: year, document: document, value: value, diagnostics: doc.diagnostics, sourceMap: doc.sourceMap)
+            return ParsedFile(year: year, document: document, value: value, diagnostics: doc.diagnostics, sourceMap: doc.sourceMap,
+                              provisional: doc.provisional)
         }
     }
 
@@ -174,6 +177,7 @@ public enum TreeCompiler {
         var value: Value?
         var diagnostics: [Diagnostic]
         var sourceMap: SourceMap
+        var provisional: [DataPath: String]
     }
 
     private static func unexpected(_ file: SourceFile, _ why: String) -> Diagnostic {

@@ -10,6 +10,8 @@ final class YAMLDocument {
     let document: DataPath.Document
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var sourceMap: SourceMap
+    /// Values written as `{ value: X, provisional: "derivation" }` (and provisional brackets).
+    var provisional: [DataPath: String] = [:]
 
     init(file: SourceFile, year: Int, document: DataPath.Document) {
         self.file = file
@@ -104,8 +106,16 @@ final class YAMLDocument {
     }
 
     /// A plain numeral parsed exactly (`Money.parse`); quoted or malformed numbers are errors.
+    /// An amount may also be written `{ value: 12700, provisional: "how it was derived" }`.
     func decimal(_ node: Node, _ path: DataPath) -> Decimal? {
-        number(node, path, what: "an amount", parse: Money.parse)
+        if case .mapping = node, var reader = mapping(node, path) {
+            let value = reader.required("value").flatMap { number($0, path, what: "an amount", parse: Money.parse) }
+            let derivation = reader.required("provisional").flatMap { string($0, path.key("provisional")) }
+            reader.finish()
+            if let derivation { provisional[path] = derivation }
+            return derivation == nil ? nil : value
+        }
+        return number(node, path, what: "an amount", parse: Money.parse)
     }
 
     /// A rate: a fraction (`0.0475`) or a percentage (`4.75%`), parsed exactly.

@@ -30,6 +30,8 @@ extension RuleID {
     public static let yearDates = RuleID("year.dates")
     public static let sourcesMissing = RuleID("sources.missing")
     public static let dataIncomplete = RuleID("data.incomplete")
+    public static let dataProvisional = RuleID("data.provisional")
+    public static let publishProvisional = RuleID("publish.provisional")
     public static let schemaUnsupported = RuleID("schema.unsupported")
     // Sanity (warnings)
     public static let sanitySeparateHalfJoint = RuleID("sanity.separate-half-joint")

@@ -33,12 +33,17 @@ public struct TaxYearData: Sendable, Equatable {
     public var retirement: RetirementData
     /// USPS code → state.
     public var states: [String: StateData]
+    /// Values still awaiting their official figure (from `taxdata new-year`), with how each was
+    /// derived. Source-only: never encoded into a bundle; `build --release` refuses a year with any.
+    public var provisional: [DataPath: String]
 
-    public init(meta: YearMeta, federal: FederalData, fica: FICAData, retirement: RetirementData, states: [String: StateData]) {
+    public init(meta: YearMeta, federal: FederalData, fica: FICAData, retirement: RetirementData, states: [String: StateData],
+                provisional: [DataPath: String] = [:]) {
         self.meta = meta
         self.federal = federal
         self.fica = fica
         self.retirement = retirement
         self.states = states
+        self.provisional = provisional
     }
 }

@@ -18,7 +18,7 @@ public struct RuleSet: Sendable {
         BracketOpenCeiling(), BracketRateRange(), BracketRateDecrease(), BaseTaxContinuity(),
         RequiredStatuses(), SocialSecurityMaxTax(), SDIMaxTax(), AmountsNonNegative(), RatesInRange(),
         StateShape(), PhaseoutRange(), JurisdictionCoverage(), YearConsistency(), YearDates(),
-        SourcesCited(), SchemaSupported(), DataIncomplete(), SeparateIsHalfOfJoint(),
+        SourcesCited(), SchemaSupported(), DataIncomplete(), DataProvisional(), SeparateIsHalfOfJoint(),
     ])
 
     /// Runs every rule and tags each finding with the tax year.
