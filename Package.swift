@@ -51,25 +51,26 @@ let package = Package(
         ),
         .executableTarget(name: "taxdata", dependencies: ["TaxDataCLI"]),
 
+        // Shared helpers for the test targets (package root, reading trees, the compiled real years).
+        .target(name: "TaxDataTestSupport", dependencies: ["TaxDataCompiler", "TaxDataCore"], path: "Tests/TaxDataTestSupport"),
         .testTarget(name: "TaxDataCryptoTests", dependencies: ["TaxDataCrypto"]),
         .testTarget(name: "TaxDataCoreTests", dependencies: ["TaxDataCore"]),
         .testTarget(
             name: "TaxDataCompilerTests",
-            dependencies: ["TaxDataCompiler", "TaxDataCore"],
-            resources: []
+            dependencies: ["TaxDataCompiler", "TaxDataCore", "TaxDataTestSupport"]
         ),
         .testTarget(
             name: "TaxDataClientTests",
-            dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler"]
+            dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler", "TaxDataTestSupport"]
         ),
         .testTarget(
             name: "TaxDataServerTests",
-            dependencies: ["TaxDataServer", "TaxDataClient", "TaxDataCore", "TaxDataCompiler",
+            dependencies: ["TaxDataServer", "TaxDataClient", "TaxDataCore", "TaxDataCompiler", "TaxDataTestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(
             name: "TaxDataCLITests",
-            dependencies: ["TaxDataCLI", "TaxDataCompiler", "TaxDataCore", "TaxDataCrypto"]
+            dependencies: ["TaxDataCLI", "TaxDataCompiler", "TaxDataCore", "TaxDataCrypto", "TaxDataTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

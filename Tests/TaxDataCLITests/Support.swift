@@ -1,7 +1,6 @@
 import Foundation
+@_exported import TaxDataTestSupport
 
-/// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The built `taxdata` binary: $TAXDATA_BIN, or beside the test bundle in the build directory.
 let taxdataBinary: String = {
@@ -44,13 +43,6 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 @discardableResult
 func taxdata(_ arguments: String..., environment: [String: String]? = nil) throws -> RunResult {
     try run(taxdataBinary, arguments, environment: environment)
-}
-
-/// A fresh temporary directory, removed by the caller with `cleanup`.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// Every regular file under `root` as relative path → bytes.

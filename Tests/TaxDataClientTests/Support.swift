@@ -3,8 +3,7 @@ import TaxDataClient
 import TaxDataCompiler
 import TaxDataCore
 import TaxDataCrypto
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@_exported import TaxDataTestSupport
 
 /// A clock tests move by hand.
 final class TestClock: TaxDataClock, @unchecked Sendable {
@@ -74,18 +73,6 @@ final class MemoryStore: BundleStore, @unchecked Sendable {
     func reset() throws { lock.lock(); yearsStored = [:]; state = nil; lock.unlock() }
     func prepare() throws -> String? { nil }
 }
-
-/// The real compiled tax years, compiled once.
-let compiledYears: [TaxYearData] = {
-    let root = packageRoot.appendingPathComponent("TaxData").path
-    var files: [SourceFile] = []
-    let enumerator = FileManager.default.enumerator(atPath: root)!
-    while let relative = enumerator.nextObject() as? String {
-        guard relative.hasSuffix(".yaml") else { continue }
-        files.append(SourceFile(relativePath: relative, contents: try! String(contentsOfFile: root + "/" + relative, encoding: .utf8)))
-    }
-    return TreeCompiler.compile(files).years
-}()
 
 /// One year's bundle files (manifest included), optionally changed and signed.
 func bundleFiles(year: Int = 2026, version: String? = nil, signedBy keys: [Ed25519PrivateKey] = [],

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaxDataCompiler
 import TaxDataCore
+import TaxDataTestSupport
 
 @Suite("Compiling sources")
 struct CompilerTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaxDataCompiler
 import TaxDataCore
+import TaxDataTestSupport
 
 /// Every rule has a broken source tree in Fixtures/check/<rule>/ and the diagnostics it must
 /// produce in expected.txt (`severity rule-id file:line`, written by scripts/make-fixtures.py

@@ -4,20 +4,7 @@ import TaxDataClient
 import TaxDataCompiler
 import TaxDataCore
 import TaxDataServer
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The real compiled tax years, compiled once.
-let compiledYears: [TaxYearData] = {
-    let root = packageRoot.appendingPathComponent("TaxData").path
-    var files: [SourceFile] = []
-    let enumerator = FileManager.default.enumerator(atPath: root)!
-    while let relative = enumerator.nextObject() as? String {
-        guard relative.hasSuffix(".yaml") else { continue }
-        files.append(SourceFile(relativePath: relative, contents: try! String(contentsOfFile: root + "/" + relative, encoding: .utf8)))
-    }
-    return TreeCompiler.compile(files).years
-}()
+@_exported import TaxDataTestSupport
 
 /// Writes a dist of the real years, with 2026 at `version`, into a new temporary directory.
 func makeDist(version2026: String = "2026.1.1") throws -> URL {

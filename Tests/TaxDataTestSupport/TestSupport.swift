@@ -1,0 +1,32 @@
+import Foundation
+import TaxDataCompiler
+import TaxDataCore
+
+/// The package root, found from this file's path (tests only).
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Reads a source tree from disk into `SourceFile`s, paths relative to `path` (tests only; the
+/// compiler itself takes values).
+public func readTree(_ path: URL) throws -> [SourceFile] {
+    let root = path.standardizedFileURL.path
+    var files: [SourceFile] = []
+    let enumerator = FileManager.default.enumerator(atPath: root)!
+    while let relative = enumerator.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+        if isDirectory.boolValue || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+        files.append(SourceFile(relativePath: relative, displayPath: relative,
+                                contents: try String(contentsOfFile: root + "/" + relative, encoding: .utf8)))
+    }
+    return files
+}
+
+/// The repository's real tax years, compiled once.
+public let compiledYears: [TaxYearData] = TreeCompiler.compile(try! readTree(packageRoot.appendingPathComponent("TaxData"))).years
+
+/// A fresh temporary directory; the caller removes it.
+public func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
