@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TaxDataCompiler", targets: ["TaxDataCompiler"]),
         .library(name: "TaxDataClient", targets: ["TaxDataClient"]),
         .library(name: "TaxDataServer", targets: ["TaxDataServer"]),
+        .library(name: "TaxCalculator", targets: ["TaxCalculator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +37,8 @@ let package = Package(
             dependencies: ["TaxDataCore", "TaxDataCrypto", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Embedded")]
         ),
+        // Federal, FICA and state tax over the model (what apps compute paychecks with).
+        .target(name: "TaxCalculator", dependencies: ["TaxDataCore"]),
         // The remote API over a dist directory, with fault injection.
         .target(
             name: "TaxDataServer",
@@ -45,7 +48,7 @@ let package = Package(
         .target(
             name: "TaxDataCLI",
             dependencies: [
-                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataClient", "TaxDataServer",
+                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataClient", "TaxDataServer", "TaxCalculator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
             name: "TaxDataClientTests",
             dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler", "TaxDataTestSupport"]
         ),
+        .testTarget(name: "TaxCalculatorTests", dependencies: ["TaxCalculator", "TaxDataCore", "TaxDataTestSupport"]),
         .testTarget(
             name: "TaxDataServerTests",
             dependencies: ["TaxDataServer", "TaxDataClient", "TaxDataCore", "TaxDataCompiler", "TaxDataTestSupport",

@@ -15,13 +15,14 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata verify dist           prove a published dist is intact and valid (for CI)
           taxdata diff 2025 2026        what changed between two years or bundles, with sanity warnings
           taxdata new-year 2027 --from 2026 --index 2.7%   scaffold next year, values marked provisional
+          taxdata calc --year 2026 --status single --state CA --gross 100000   a paycheck breakdown
           taxdata keygen                create an Ed25519 key pair to sign bundles with
           taxdata fetch --url U --cache D   refresh like an app: remote → cache → embedded
           taxdata serve dist            serve a dist over HTTP (with --fault to misbehave on purpose)
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,51 @@
+import Foundation
+import TaxDataCore
+
+/// A pre-tax payroll deduction.
+public enum PreTaxKind: String, Sendable, CaseIterable, Equatable {
+    /// Elective deferrals: reduce income tax, not FICA wages.
+    case plan401k = "401k", plan403b = "403b", plan457b = "457b"
+    /// Health savings account through a cafeteria plan: reduces income tax and FICA wages.
+    /// Capped at the family limit (`hsa-self`: the self-only limit).
+    case hsa, hsaSelf = "hsa-self"
+    /// Other section 125 deductions (health premiums): reduce income tax and FICA wages; no cap.
+    case section125
+}
+
+public struct PreTaxDeduction: Sendable, Equatable {
+    public var kind: PreTaxKind
+    /// Annual amount, dollars.
+    public var amount: Decimal
+    public init(_ kind: PreTaxKind, _ amount: Decimal) {
+        self.kind = kind
+        self.amount = amount
+    }
+}
+
+/// What to calculate: one person's annual wages.
+public struct PayInput: Sendable, Equatable {
+    public var grossAnnual: Decimal
+    public var status: FilingStatus
+    /// USPS code of the state of residence.
+    public var state: String
+    public var preTax: [PreTaxDeduction]
+    /// Resident of New York City (NY only).
+    public var newYorkCity: Bool
+    /// Age at year end, for catch-up contributions (nil: under 50).
+    public var age: Int?
+
+    public init(grossAnnual: Decimal, status: FilingStatus, state: String, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false, age: Int? = nil) {
+        self.grossAnnual = grossAnnual
+        self.status = status
+        self.state = state
+        self.preTax = preTax
+        self.newYorkCity = newYorkCity
+        self.age = age
+    }
+}
+
+/// Why a calculation cannot be done.
+public struct CalculationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TaxDataCore
+
+/// Federal, FICA and state tax on annual wages, from a year's data (a loaded bundle or the
+/// client's active data). All arithmetic is `Decimal`; see `Rounding` for the one rounding rule.
+///
+/// Model (what a take-home-pay estimate needs, not a tax return):
+/// - pre-tax deductions are capped at the year's limits (401(k)/403(b)/457(b) employee limit plus
+///   the catch-up for the age given, HSA family or self-only limit); 401(k)-type deferrals do not
+///   reduce FICA wages, HSA and section 125 deductions do;
+/// - federal taxable income = gross − pre-tax − the standard deduction for the status;
+/// - the state starts from the same wages less pre-tax deductions (state conformity differs;
+///   e.g. California taxes HSA contributions, Pennsylvania taxes 401(k) deferrals: not modelled),
+///   less its standard deduction and personal exemption, taxed by its brackets or flat rate, less
+///   its personal credit; plus SDI, California's mental health tax and New York City's tax.
+public struct TaxCalculator: Sendable {
+    public let data: TaxYearData
+
+    public init(data: TaxYearData) { self.data = data }
+
+    public func calculate(_ input: PayInput) throws -> PayResult {
+        guard input.grossAnnual >= 0 else { throw CalculationError("gross pay must not be negative (\(Money.text(input.grossAnnual)))") }
+        guard let state = data.states[input.state.uppercased()] else {
+            let known = Jurisdiction.isKnown(input.state.uppercased())
+            throw CalculationError(known ? "\(input.state.uppercased()) has no \(data.meta.taxYear) data yet (see the coverage table)"
+                                         : "'\(input.state)' is not a state's USPS code")
+        }
+        if input.newYorkCity && input.state.uppercased() != "NY" { throw CalculationError("New York City tax applies only with --state NY") }
+        for deduction in input.preTax where deduction.amount < 0 {
+            throw CalculationError("pre-tax \(deduction.kind.rawValue) must not be negative")
+        }
+
+        var notes: [String] = []
+        let limits = data.retirement
+        var deferral: Decimal = 0, cafeteria: Decimal = 0
+        for deduction in input.preTax {
+            var allowed = deduction.amount
+            switch deduction.kind {
+            case .plan401k, .plan403b, .plan457b:
+                let plan = deduction.kind == .plan401k ? limits.plan401k : deduction.kind == .plan403b ? limits.plan403b : limits.plan457b
+                var cap = plan.employeeLimit
+                if let age = input.age {
+                    if let enhanced = plan.enhancedCatchUp, (enhanced.minAge...enhanced.maxAge).contains(age) { cap += enhanced.contribution }
+                    else if age >= plan.catchUpAge { cap += plan.catchUpContribution }
+                }
+                allowed = Swift.min(allowed, cap)
+                deferral += allowed
+            case .hsa, .hsaSelf:
+                var cap = deduction.kind == .hsa ? limits.hsa.family : limits.hsa.individual
+                if let age = input.age, age >= limits.hsa.catchUpAge { cap += limits.hsa.catchUpContribution }
+                allowed = Swift.min(allowed, cap)
+                cafeteria += allowed
+            case .section125:
+                cafeteria += allowed
+            }
+            if allowed < deduction.amount {
+                notes.append("\(deduction.kind.rawValue) capped at the \(data.meta.taxYear) limit of \(Money.text(allowed))")
+            }
+        }
+        let preTax = Swift.min(input.grossAnnual, deferral + cafeteria)
+        let incomeWages = input.grossAnnual - preTax
+        let ficaWages = Swift.max(0, input.grossAnnual - cafeteria)
+
+        // Federal.
+        let federalDeduction = data.federal.standardDeduction[input.status] ?? 0
+        let federalTaxable = Swift.max(0, incomeWages - federalDeduction)
+        guard let federalBrackets = data.federal.brackets[input.status] else { throw CalculationError("no federal brackets for \(input.status.rawValue)") }
+        let federalTax = Rounding.cent(federalBrackets.tax(on: federalTaxable))
+
+        // FICA.
+        let ss = data.fica.socialSecurity, medicare = data.fica.medicare
+        let socialSecurity = Rounding.cent(Swift.min(ficaWages, ss.wageBase) * ss.rate)
+        let threshold = medicare.thresholds[input.status] ?? 200000
+        let medicareTax = Rounding.cent(ficaWages * medicare.rate + Swift.max(0, ficaWages - threshold) * medicare.additionalRate)
+
+        // State.
+        let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
+            .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity)
+        notes += stateResult.notes
+        if let missing = state.missing, !missing.isEmpty {
+            notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")
+        }
+
+        let marginal = federalBrackets.bracket(for: federalTaxable).map { federalTaxable > 0 ? $0.rate : 0 } ?? 0
+        let ficaMarginal = (ficaWages < ss.wageBase ? ss.rate : 0) + medicare.rate + (ficaWages > threshold ? medicare.additionalRate : 0)
+        return PayResult(
+            taxYear: data.meta.taxYear, dataVersion: data.meta.version.description, input: input,
+            preTaxDeductions: Rounding.cent(preTax), federalTaxableIncome: Rounding.cent(federalTaxable),
+            federalIncomeTax: federalTax, socialSecurity: socialSecurity, medicare: medicareTax,
+            stateTaxableIncome: Rounding.cent(stateResult.taxable), stateIncomeTax: stateResult.incomeTax,
+            stateDisabilityInsurance: stateResult.sdi, mentalHealthTax: stateResult.mentalHealth, cityIncomeTax: stateResult.city,
+            marginalRate: marginal + ficaMarginal + stateResult.marginalRate, notes: notes)
+    }
+}

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import TaxCalculator
+import TaxDataCore
+
+extension FilingStatus: ExpressibleByArgument {}
+
+/// `taxdata calc`: a paycheck breakdown from the published figures.
+struct CalcCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calc",
+        abstract: "Calculate federal, FICA and state tax and take-home pay from the tax data.",
+        discussion: """
+        Example: taxdata calc --year 2026 --status single --state CA --gross 100000 --pre-tax 401k=10000
+
+        Pre-tax deductions (repeat --pre-tax): 401k, 403b, 457b (reduce income tax, not FICA; capped at \
+        the year's limit plus the catch-up for --age), hsa / hsa-self (capped at the family / self-only \
+        limit; also reduce FICA), section125 (health premiums). The data comes from the source tree \
+        (--sources) or a built bundle (--bundle dist/2026). Amounts are exact decimals, each result rounded \
+        to the cent.
+        """
+    )
+
+    @Option(help: "The tax year.")
+    var year: Int
+
+    @Option(help: "Filing status: \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var status: FilingStatus
+
+    @Option(help: "State of residence (USPS code, e.g. CA).")
+    var state: String
+
+    @Option(help: "Annual gross wages in dollars, e.g. 100000 or 85250.50.")
+    var gross: String
+
+    @Option(name: .customLong("pre-tax"), help: ArgumentHelp("A pre-tax deduction KIND=AMOUNT, e.g. 401k=10000 (repeatable).", valueName: "kind=amount"))
+    var preTax: [String] = []
+
+    @Option(help: "City tax: NYC (New York City residents).")
+    var city: String?
+
+    @Option(help: "Age at year end (for catch-up contributions).")
+    var age: Int?
+
+    @Option(help: "The source tree to read --year from.")
+    var sources: String = "TaxData"
+
+    @Option(help: "A built bundle directory (dist/2026) to use instead of the sources.")
+    var bundle: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func input() throws -> PayInput {
+        guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
+        guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
+        guard Jurisdiction.isKnown(state.uppercased()) else { throw ValidationError("--state '\(state)' is not a USPS code of a state or DC") }
+        if let city, city.uppercased() != "NYC" { throw ValidationError("--city '\(city)': only NYC is supported") }
+        let deductions = try preTax.map { entry -> PreTaxDeduction in
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
+                throw ValidationError("--pre-tax '\(entry)': use KIND=AMOUNT with KIND one of \(PreTaxKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let value = Money.parse(parts[1]), value >= 0 else { throw ValidationError("--pre-tax '\(entry)': '\(parts[1])' is not a non-negative amount") }
+            return PreTaxDeduction(kind, value)
+        }
+        return PayInput(grossAnnual: amount, status: status, state: state.uppercased(), preTax: deductions,
+                        newYorkCity: city != nil, age: age)
+    }
+
+    func validate() throws {
+        _ = try input()
+        if format == .github { throw ValidationError("--format github is not available for calc") }
+    }
+
+    func run() async throws {
+        let loaded: YearLoader.Loaded
+        do { loaded = try YearLoader(sourceRoot: sources).load(bundle ?? String(year)) } catch {
+            throw ValidationError("no data for \(year): \(error)")
+        }
+        guard loaded.data.meta.taxYear == year else {
+            throw ValidationError("\(bundle ?? sources) holds \(loaded.data.meta.taxYear) data, not \(year)")
+        }
+        let result: PayResult
+        do { result = try TaxCalculator(data: loaded.data).calculate(try input()) } catch let error as CalculationError {
+            throw ValidationError(error.description)
+        }
+        if format == .json {
+            Console.out(try CalcReport(result).json())
+        } else {
+            Console.out(CalcReport(result).text())
+        }
+    }
+}
+
+/// The printed forms of a result.
+struct CalcReport {
+    let result: PayResult
+    init(_ result: PayResult) { self.result = result }
+
+    static func dollars(_ value: Decimal) -> String {
+        let text = Money.text(Money.roundedToCent(value))
+        let negative = text.hasPrefix("-")
+        let parts = (negative ? String(text.dropFirst()) : text).split(separator: ".", omittingEmptySubsequences: false)
+        var integer = String(parts[0])
+        var grouped = ""
+        while integer.count > 3 {
+            grouped = "," + integer.suffix(3) + grouped
+            integer = String(integer.dropLast(3))
+        }
+        let cents = parts.count > 1 ? String(parts[1]).padding(toLength: 2, withPad: "0", startingAt: 0) : "00"
+        return (negative ? "-" : "") + integer + grouped + "." + cents
+    }
+
+    static func percent(_ value: Decimal) -> String {
+        var raw = value * 100, rounded = Decimal()
+        NSDecimalRound(&rounded, &raw, 2, .plain)
+        return Money.text(rounded) + "%"
+    }
+
+    func text() -> String {
+        let r = result
+        var rows: [(String, Decimal)] = [("gross wages", r.input.grossAnnual)]
+        if r.preTaxDeductions > 0 { rows.append(("pre-tax deductions", r.preTaxDeductions)) }
+        rows += [("federal taxable income", r.federalTaxableIncome), ("federal income tax", r.federalIncomeTax),
+                 ("social security", r.socialSecurity), ("medicare", r.medicare),
+                 ("\(r.input.state) taxable income", r.stateTaxableIncome), ("\(r.input.state) income tax", r.stateIncomeTax)]
+        if r.stateDisabilityInsurance > 0 { rows.append(("\(r.input.state) disability insurance", r.stateDisabilityInsurance)) }
+        if r.mentalHealthTax > 0 { rows.append(("CA mental health services tax", r.mentalHealthTax)) }
+        if r.input.newYorkCity { rows.append(("New York City income tax", r.cityIncomeTax)) }
+        rows += [("total tax", r.totalTax), ("net pay", r.netPay)]
+        var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.status.rawValue), \(r.input.state)\(r.input.newYorkCity ? " (NYC)" : "")", ""]
+        let width = rows.map { $0.0.count }.max()!
+        for (label, amount) in rows {
+            let value = Self.dollars(amount)
+            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + String(repeating: " ", count: max(1, 16 - value.count)) + value)
+        }
+        lines += ["", "  effective rate \(Self.percent(r.effectiveRate)), marginal rate \(Self.percent(r.marginalRate))", "",
+                  "  per period          gross          tax          net"]
+        for period in PayResult.Period.allCases {
+            let p = r.perPeriod(period)
+            let cells = [p.gross, p.tax, p.net].map { Self.dollars($0) }.map { String(repeating: " ", count: max(1, 13 - $0.count)) + $0 }
+            lines.append("  " + period.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + cells.joined())
+        }
+        for note in r.notes { lines.append("  note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+
+    struct JSONResult: Encodable {
+        struct Period: Encodable { var gross: Decimal; var tax: Decimal; var net: Decimal }
+        var taxYear: Int
+        var dataVersion: String
+        var status: String
+        var state: String
+        var grossWages: Decimal
+        var preTaxDeductions: Decimal
+        var federalTaxableIncome: Decimal
+        var federalIncomeTax: Decimal
+        var socialSecurity: Decimal
+        var medicare: Decimal
+        var stateTaxableIncome: Decimal
+        var stateIncomeTax: Decimal
+        var stateDisabilityInsurance: Decimal
+        var mentalHealthTax: Decimal
+        var cityIncomeTax: Decimal
+        var totalTax: Decimal
+        var netPay: Decimal
+        var effectiveRate: Decimal
+        var marginalRate: Decimal
+        var periods: [String: Period]
+        var notes: [String]
+    }
+
+    func json() throws -> String {
+        let r = result
+        var periods: [String: JSONResult.Period] = [:]
+        for period in PayResult.Period.allCases {
+            let p = r.perPeriod(period)
+            periods[period.rawValue] = .init(gross: p.gross, tax: p.tax, net: p.net)
+        }
+        let document = JSONResult(taxYear: r.taxYear, dataVersion: r.dataVersion, status: r.input.status.rawValue, state: r.input.state,
+                                  grossWages: r.input.grossAnnual, preTaxDeductions: r.preTaxDeductions,
+                                  federalTaxableIncome: r.federalTaxableIncome, federalIncomeTax: r.federalIncomeTax,
+                                  socialSecurity: r.socialSecurity, medicare: r.medicare, stateTaxableIncome: r.stateTaxableIncome,
+                                  stateIncomeTax: r.stateIncomeTax, stateDisabilityInsurance: r.stateDisabilityInsurance,
+                                  mentalHealthTax: r.mentalHealthTax, cityIncomeTax: r.cityIncomeTax, totalTax: r.totalTax,
+                                  netPay: r.netPay, effectiveRate: r.effectiveRate, marginalRate: r.marginalRate,
+                                  periods: periods, notes: r.notes)
+        return String(decoding: try CanonicalJSON.encode(document), as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+}

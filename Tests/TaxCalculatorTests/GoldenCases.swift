@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TaxCalculator
+import TaxDataCore
+import TaxDataTestSupport
+
+func d(_ text: String) -> Decimal { Money.parse(text)! }
+
+func calculate(_ year: Int, _ status: FilingStatus, _ state: String, gross: String, preTax: [PreTaxDeduction] = [],
+               nyc: Bool = false, age: Int? = nil) throws -> PayResult {
+    let data = try #require(compiledYears.first { $0.meta.taxYear == year })
+    return try TaxCalculator(data: data).calculate(PayInput(grossAnnual: d(gross), status: status, state: state, preTax: preTax,
+                                                            newYorkCity: nyc, age: age))
+}
+
+/// Golden cases. Every expected value is worked by hand from the publication cited beside it
+/// (the arithmetic is in the comment), never produced by the calculator.
+@Suite("TaxCalculator golden cases")
+struct GoldenCases {
+    // Seed document, section 10 (figures checked against IRS Rev. Proc. 2023-34 and SSA).
+
+    @Test("seed: 2024 single, taxable income 100,000 → federal tax 17,053")
+    func seedFederal() throws {
+        // Rev. Proc. 2023-34 §3.01 Table 3: 5,426 + 22% × (100,000 − 47,150) = 5,426 + 11,627 = 17,053.
+        // Taxable 100,000 = gross 114,600 − standard deduction 14,600 (§3.15).
+        let r = try calculate(2024, .single, "TX", gross: "114600")
+        #expect(r.federalTaxableIncome == d("100000"))
+        #expect(r.federalIncomeTax == d("17053"))
+    }
+
+    @Test("seed: 2024 Social Security is capped at the wage base (200,000 gross → 10,453.20)")
+    func seedSocialSecurity() throws {
+        // SSA contribution and benefit base 2024: 168,600 × 6.2% = 10,453.20.
+        #expect(try calculate(2024, .single, "TX", gross: "200000").socialSecurity == d("10453.20"))
+    }
+
+    // Edge cases.
+
+    @Test("exactly at a bracket boundary, and one dollar above it")
+    func bracketBoundary() throws {
+        // 2024 single: taxable 47,150 is the top of the 12% bracket: 1,160 + 12% × 35,550 = 5,426.
+        #expect(try calculate(2024, .single, "TX", gross: "61750").federalIncomeTax == d("5426"))
+        // One more dollar is taxed at 22%: 5,426.22.
+        #expect(try calculate(2024, .single, "TX", gross: "61751").federalIncomeTax == d("5426.22"))
+        // 2026 MFJ at 24,800 (Rev. Proc. 2025-32): 10% × 24,800 = 2,480; gross = 24,800 + 32,200.
+        #expect(try calculate(2026, .marriedFilingJointly, "TX", gross: "57000").federalIncomeTax == d("2480"))
+    }
+
+    @Test("at the wage base, and above it")
+    func wageBase() throws {
+        // 2025 wage base 176,100 × 6.2% = 10,918.20; more wages add nothing.
+        #expect(try calculate(2025, .single, "TX", gross: "176100").socialSecurity == d("10918.20"))
+        #expect(try calculate(2025, .single, "TX", gross: "176101").socialSecurity == d("10918.20"))
+        // 2026: 184,500 × 6.2% = 11,439.
+        #expect(try calculate(2026, .headOfHousehold, "TX", gross: "500000").socialSecurity == d("11439"))
+    }
+
+    @Test("at the Additional Medicare threshold, and above it, per status")
+    func additionalMedicare() throws {
+        // §3101(b): 1.45% on all wages, plus 0.9% above 200,000 (single, HOH, QSS), 250,000 (MFJ), 125,000 (MFS).
+        #expect(try calculate(2026, .single, "TX", gross: "200000").medicare == d("2900"))            // 1.45% × 200,000
+        #expect(try calculate(2026, .single, "TX", gross: "250000").medicare == d("4075"))            // 3,625 + 0.9% × 50,000
+        #expect(try calculate(2026, .marriedFilingJointly, "TX", gross: "250000").medicare == d("3625"))
+        #expect(try calculate(2026, .marriedFilingSeparately, "TX", gross: "135000").medicare == d("2047.50")) // 1,957.50 + 90
+        #expect(try calculate(2026, .qualifyingWidower, "TX", gross: "210000").medicare == d("3135"))  // 3,045 + 90
+    }
+
+    @Test("zero income: every component is zero")
+    func zero() throws {
+        let r = try calculate(2026, .single, "NY", gross: "0", nyc: true)
+        #expect(r.totalTax == 0 && r.netPay == 0 && r.effectiveRate == 0)
+        #expect(r.perPeriod(.weekly) == (0, 0, 0))
+    }
+
+    // Pre-tax deductions.
+
+    @Test("401(k) lowers income tax but not FICA; HSA lowers both; caps follow the year and age")
+    func preTax() throws {
+        // 2026: 401(k) 10,000 → federal taxable 100,000 − 10,000 − 16,100 = 73,900; FICA wages stay 100,000.
+        let k = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.plan401k, d("10000"))])
+        #expect(k.federalTaxableIncome == d("73900"))
+        #expect(k.socialSecurity == d("6200"))
+        // HSA (family) 5,000: FICA wages 95,000 → 5,890.
+        let h = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.hsa, d("5000"))])
+        #expect(h.socialSecurity == d("5890"))
+        // 30,000 requested at 40: capped at 24,500 (Notice 2025-67); at 61: 24,500 + 11,250 = 35,750, so all 30,000.
+        let capped = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.plan401k, d("30000"))], age: 40)
+        #expect(capped.preTaxDeductions == d("24500"))
+        #expect(capped.notes.contains { $0.contains("capped") })
+        let older = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.plan401k, d("30000"))], age: 61)
+        #expect(older.preTaxDeductions == d("30000"))
+        // HSA self-only 2026: 4,400 (Rev. Proc. 2025-19).
+        let self_ = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.hsaSelf, d("9000"))])
+        #expect(self_.preTaxDeductions == d("4400"))
+    }
+
+    // States, worked by hand from each state's published schedule or statute.
+
+    @Test("California 2024: FTB Schedule X, standard deduction, exemption credit, SDI")
+    func california() throws {
+        // FTB 2024 Tax Rate Schedule X; standard deduction 5,540; exemption credit 149; SDI 1.1% uncapped.
+        // Taxable 100,000 − 5,540 = 94,460:
+        //   107.56 + 294.86 + 589.84 + 937.26 + 1,179.20 + 9.3% × (94,460 − 70,606) 2,218.422 = 5,327.142
+        //   − 149 = 5,178.142 → 5,178.14
+        let r = try calculate(2024, .single, "CA", gross: "100000")
+        #expect(r.stateTaxableIncome == d("94460"))
+        #expect(r.stateIncomeTax == d("5178.14"))
+        #expect(r.stateDisabilityInsurance == d("1100"))
+        // Mental health services tax: 1% above 1,000,000 of taxable income: 2,000,000 − 5,540 − 1,000,000 = 994,460 → 9,944.60.
+        #expect(try calculate(2024, .single, "CA", gross: "2000000").mentalHealthTax == d("9944.60"))
+    }
+
+    @Test("flat states: Illinois, Pennsylvania, Michigan 2024")
+    func flatStates() throws {
+        // IL: 4.95% × (60,000 − 2,775 exemption) = 2,832.6375 → 2,832.64 (35 ILCS 5/201(b), 5/204).
+        #expect(try calculate(2024, .single, "IL", gross: "60000").stateIncomeTax == d("2832.64"))
+        // PA: 3.07% × 60,000 = 1,842 (72 P.S. §7302; no exemption).
+        #expect(try calculate(2024, .single, "PA", gross: "60000").stateIncomeTax == d("1842"))
+        // MI: 4.25% × (60,000 − 5,600) = 2,312 (MCL 206.51, 206.30).
+        #expect(try calculate(2024, .single, "MI", gross: "60000").stateIncomeTax == d("2312"))
+        // TX: no income tax.
+        #expect(try calculate(2024, .single, "TX", gross: "60000").stateTotal == 0)
+    }
+
+    @Test("pay periods divide the annual figures and round to the cent")
+    func periods() throws {
+        let r = try calculate(2026, .single, "TX", gross: "100000")
+        // Federal 2026 single on 83,900: 5,800 + 22% × 33,500 = 13,170; FICA 7,650; total 20,820; net 79,180.
+        #expect(r.totalTax == d("20820"))
+        #expect(r.netPay == d("79180"))
+        #expect(r.perPeriod(.monthly) == (d("8333.33"), d("1735"), d("6598.33")))
+        #expect(r.perPeriod(.biweekly) == (d("3846.15"), d("800.77"), d("3045.38")))
+        #expect(r.effectiveRate == d("0.2082"))
+    }
+
+    @Test("bad input is a clear error")
+    func badInput() throws {
+        #expect(throws: CalculationError.self) { try calculate(2026, .single, "TX", gross: "-1") }
+        #expect(throws: CalculationError.self) { try calculate(2026, .single, "ZZ", gross: "1") }
+        #expect(throws: CalculationError.self) { try calculate(2026, .single, "MO", gross: "1") } // no MO data yet
+        #expect(throws: CalculationError.self) { try calculate(2026, .single, "CA", gross: "1", nyc: true) }
+    }
+
+    @Test("the binary search finds the same bracket as a linear scan, at every boundary and in between")
+    func binarySearch() throws {
+        for year in compiledYears {
+            for schedule in year.schedules {
+                let brackets = schedule.brackets
+                var incomes: [Decimal] = [0, 1]
+                for b in brackets { incomes += [b.floor, b.floor + 1, (b.ceiling ?? b.floor + 1000) - 1] }
+                for income in incomes where income >= 0 {
+                    let linear = brackets.last { $0.floor <= income }
+                    #expect(brackets.bracket(for: income) == linear, "\(schedule.label) at \(income)")
+                }
+            }
+        }
+    }
+}

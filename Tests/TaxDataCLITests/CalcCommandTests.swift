@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@Suite("taxdata calc")
+struct CalcCommandTests {
+    let sources = packageRoot.appendingPathComponent("TaxData").path
+
+    @Test("prints a breakdown, JSON, and clear errors for bad input")
+    func calc() throws {
+        let text = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("federal income tax") && $0.hasSuffix(" 13,170.00") })
+        #expect(lines.contains { $0.contains("net pay") && $0.hasSuffix(" 79,180.00") })
+        let json = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000",
+                               "--pre-tax", "401k=10000", "--format", "json", "--sources", sources)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(object["federalTaxableIncome"] as? Int == 73900)
+        for bad in [["--gross=-5"], ["--state", "ZZ"], ["--status", "married"], ["--year", "1999"], ["--pre-tax", "ira=5"], ["--gross", "1e5"]] {
+            var arguments = ["calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "1000", "--sources", sources]
+            for pair in stride(from: 0, to: bad.count, by: 1) where bad[pair].hasPrefix("--") {
+                let flag = bad[pair].split(separator: "=").first.map(String.init)!
+                if let i = arguments.firstIndex(of: flag) { arguments.removeSubrange(i...(i + 1)) }
+            }
+            arguments += bad
+            let result = try run(taxdataBinary, arguments)
+            #expect(result.status == 2, "\(bad): \(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+        }
+    }
+}
