@@ -15,7 +15,7 @@ EMBEDDED := Sources/TaxDataClient/Embedded/dist
 INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests
 PORT ?= 8080
 
-.PHONY: all deps tool check dist summary test test-unit test-integration serve fixtures embed clean help
+.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed clean help
 
 all: dist summary
 
@@ -26,6 +26,7 @@ help:
 	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx)"
 	@echo "make serve    build dist/ and serve it on 127.0.0.1:$(PORT) (FAULT=corrupt:0.3 to misbehave)"
 	@echo "make check    validate $(SOURCES)/ only"
+	@echo "make bench    benchmarks with baselines from the same run; writes docs/benchmarks.md"
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
 	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ (commit it; a test fails when it is stale)"
 	@echo "make clean    remove build products and $(DIST)/"
@@ -72,6 +73,9 @@ serve: dist
 fixtures: tool
 	python3 scripts/make-fixtures.py
 	python3 scripts/make-verify-fixtures.py $(BIN)
+
+bench: deps
+	scripts/bench.sh
 
 embed: tool
 	$(BIN) build $(SOURCES) --out $(EMBEDDED)

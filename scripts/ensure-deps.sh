@@ -12,6 +12,8 @@ for package in "$@"; do
   case "$package" in
     nginx) [ -x /usr/sbin/nginx ] || need+=(nginx) ;;
     python3) command -v python3 >/dev/null 2>&1 || need+=(python3) ;;
+    hyperfine) command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine) ;;
+    time) [ -x /usr/bin/time ] || need+=(time) ;;
     *) dpkg -s "$package" >/dev/null 2>&1 || need+=("$package") ;;
   esac
 done

@@ -1,0 +1,73 @@
+import Benchmark
+import Foundation
+import TaxCalculator
+import TaxDataClient
+import TaxDataCore
+
+/// A store that holds nothing (cold start with an empty cache).
+final class EmptyStore: BundleStore, @unchecked Sendable {
+    func years() throws -> [Int] { [] }
+    func load(year: Int) throws -> [String: Data]? { nil }
+    func save(year: Int, files: [String: Data]) throws {}
+    func remove(year: Int) throws {}
+    func loadState() throws -> Data? { nil }
+    func saveState(_ data: Data) throws {}
+    func reset() throws {}
+    func prepare() throws -> String? { nil }
+}
+
+struct NoNetwork: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw TransportError(.offline, "benchmark") }
+}
+
+let embedded = try! EmbeddedBundles.packaged()
+let year2026 = try! TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: NoNetwork(),
+                                    store: EmptyStore(), embedded: embedded)
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(3))
+
+    // Client cold start: read the packaged resource, verify every year (sizes, SHA-256, rules), activate.
+    Benchmark("client cold start: load + verify embedded (3 years)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let bundles = try EmbeddedBundles.packaged()
+            blackHole(try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: EmptyStore(), embedded: bundles))
+        }
+    }
+
+    // Baseline: what the seed's loader does: plain JSONDecoder over the same files, no verification.
+    Benchmark("baseline: decode embedded with JSONDecoder, no verification (3 years)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let bundles = try EmbeddedBundles.packaged()
+            for (year, files) in bundles.years {
+                let layout = BundleLayout(year: year)
+                blackHole(try JSONDecoder().decode(FederalData.self, from: files[layout.federal]!))
+                blackHole(try JSONDecoder().decode(FICAData.self, from: files[layout.fica]!))
+                blackHole(try JSONDecoder().decode(StatesDocument.self, from: files[layout.states]!))
+                blackHole(try JSONDecoder().decode(RetirementData.self, from: files[layout.retirement]!))
+            }
+        }
+    }
+
+    Benchmark("bracket lookup (binary search + tax), 2026 federal single", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let data = await year2026.data(year: 2026)
+        let brackets = data.federal.brackets[.single]!
+        var income: Decimal = 0
+        for _ in benchmark.scaledIterations {
+            income += 997
+            if income > 1_000_000 { income = 0 }
+            blackHole(brackets.tax(on: income))
+        }
+    }
+
+    Benchmark("full calculation: federal + NY + NYC + FICA, 2026 MFJ", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let calculator = TaxCalculator(data: await year2026.data(year: 2026))
+        var gross: Decimal = 20_000
+        for _ in benchmark.scaledIterations {
+            gross += 1_013
+            if gross > 900_000 { gross = 20_000 }
+            blackHole(try calculator.calculate(PayInput(grossAnnual: gross, status: .marriedFilingJointly, state: "NY",
+                                                        preTax: [PreTaxDeduction(.plan401k, 10_000)], newYorkCity: true)))
+        }
+    }
+}

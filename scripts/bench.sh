@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# `make bench`: whole-process timings with hyperfine against baselines measured in the same run,
+# then the in-process benchmarks (Benchmarks/, ordo-one/package-benchmark). Writes docs/benchmarks.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-deps.sh hyperfine time
+swift build -c release --product taxdata >/dev/null
+BIN=$PWD/.build/release/taxdata
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+OUT=docs/benchmarks.md
+RUNS=${BENCH_RUNS:-20}
+
+md() { echo "$@" >> "$WORK/report.md"; }
+hf() { hyperfine -N --warmup 2 --style none --export-markdown "$WORK/t.md" "$@" >/dev/null 2>&1; cat "$WORK/t.md" >> "$WORK/report.md"; md ""; }
+
+md "# Benchmarks"
+md ""
+md "Measured by \`make bench\` on $(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1). Each figure has its baseline from the same run; compare ratios, not absolute times, across machines."
+md ""
+md "## Compile: check and build on the real TaxData/ tree, against the process-start floor"
+md ""
+hf --runs "$RUNS" "$BIN --help" "$BIN check TaxData" "$BIN build TaxData --out $WORK/dist"
+
+md "## Scaling: synthetic trees of 10, 100 and 1,000 years (each: federal, FICA, retirement, 5 states)"
+md ""
+md "| years | check (ms) | ms per year | build (ms) | ms per year |"
+md "|---:|---:|---:|---:|---:|"
+for n in 10 100 1000; do
+  python3 scripts/make-synthetic-tree.py "$n" "$WORK/tree-$n"
+  runs=$([ "$n" -ge 1000 ] && echo 3 || echo 5)
+  hyperfine -N --warmup 1 --runs "$runs" --export-json "$WORK/c.json" "$BIN check $WORK/tree-$n" >/dev/null 2>&1
+  hyperfine -N --warmup 1 --runs "$runs" --export-json "$WORK/b.json" "$BIN build $WORK/tree-$n --out $WORK/out-$n" >/dev/null 2>&1
+  python3 - "$n" "$WORK/c.json" "$WORK/b.json" >> "$WORK/report.md" <<'PY'
+import json, sys
+n = int(sys.argv[1]); c = json.load(open(sys.argv[2]))["results"][0]["mean"] * 1000; b = json.load(open(sys.argv[3]))["results"][0]["mean"] * 1000
+print(f"| {n} | {c:.1f} | {c / n:.2f} | {b:.1f} | {b / n:.2f} |")
+PY
+  rm -rf "$WORK/tree-$n" "$WORK/out-$n"
+done
+md ""
+
+md "## Verify: taxdata verify against sha256sum -c over the same files"
+md ""
+python3 - "$WORK/dist" > "$WORK/dist/SHA256SUMS.txt" <<'PY'
+import json, os, sys
+root = sys.argv[1]
+for year in sorted(d for d in os.listdir(root) if d.isdigit()):
+    m = json.load(open(os.path.join(root, year, "manifest.json")))
+    for name, sum_ in sorted(m["checksums"].items()):
+        print(f"{sum_[7:]}  {year}/{name}")
+PY
+mv "$WORK/dist/SHA256SUMS.txt" "$WORK/SHA256SUMS.txt"
+(cd "$WORK/dist" && hf --runs "$RUNS" "sha256sum --quiet -c $WORK/SHA256SUMS.txt" "$BIN verify $WORK/dist")
+
+md "## Verify a very large bundle (hashing dominates) against openssl dgst -sha256"
+md ""
+md "The 2026 bundle plus a listed 256 MiB file (manifest rewritten with its size and SHA-256): verify hashes every listed file and decodes only the documents, so the extra file's hashing dominates."
+md ""
+mkdir -p "$WORK/big" && cp -r "$WORK/dist/2026" "$WORK/big/2026"
+head -c $((256 << 20)) /dev/zero | tr '\0' 'x' > "$WORK/big/2026/attachment.bin"
+python3 - "$WORK/big/2026" <<'PY2'
+import hashlib, json, os, sys
+d = sys.argv[1]; m = json.load(open(os.path.join(d, "manifest.json")))
+h = hashlib.sha256()
+with open(os.path.join(d, "attachment.bin"), "rb") as f:
+    for chunk in iter(lambda: f.read(1 << 20), b""): h.update(chunk)
+m["checksums"]["attachment.bin"] = "sha256:" + h.hexdigest(); m["sizes"]["attachment.bin"] = os.path.getsize(os.path.join(d, "attachment.bin"))
+json.dump(m, open(os.path.join(d, "manifest.json"), "w"), indent=2, sort_keys=True)
+PY2
+"$BIN" verify "$WORK/big/2026" >/dev/null 2>&1 || { echo "large bundle does not verify" >&2; exit 1; }
+hf --runs 5 "openssl dgst -sha256 $WORK/big/2026/attachment.bin" "$BIN verify $WORK/big/2026"
+rm -rf "$WORK/big"
+
+md "## Memory: peak resident set"
+md ""
+md "| command | peak RSS (MiB) |"
+md "|---|---:|"
+for cmd in "--help" "check TaxData" "build TaxData --out $WORK/dist2" "verify $WORK/dist"; do
+  kb=$(/usr/bin/time -f "%M" "$BIN" $cmd 2>&1 >/dev/null | tail -1)
+  echo "| taxdata ${cmd%% $WORK*} | $((kb / 1024)) |" >> "$WORK/report.md"
+done
+md ""
+
+md "## In process (Benchmarks/, ordo-one/package-benchmark)"
+md ""
+md "Client cold start (read the packaged bundle, verify 3 years: sizes, SHA-256, every rule) against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation. Wall clock per operation and throughput on one core; peak memory is the benchmark process's."
+md ""
+(cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --format markdown 2>/dev/null) \
+  | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | grep -E '^(###|\|)' | sed 's/^### /**/; s/^\*\*\(.*\)$/\n**\1**\n/' >> "$WORK/report.md"
+
+mv "$WORK/report.md" "$OUT"
+cat "$OUT"
