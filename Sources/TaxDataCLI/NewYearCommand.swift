@@ -39,7 +39,6 @@ struct NewYearCommand: AsyncParsableCommand {
         guard let value = Money.parseRate(index), value >= 0, value < 1 else {
             throw ValidationError("--index '\(index)' is not a rate like 2.7% or 0.027")
         }
-        _ = value
         if FileManager.default.fileExists(atPath: "\(sources)/\(year)") {
             throw ValidationError("\(sources)/\(year) already exists; refusing to overwrite it")
         }

@@ -121,11 +121,9 @@ extension TaxDataProvider {
             files[name] = response.body
         }
         let data: TaxYearData
-        switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state, now: clock.now()) {
+        switch Self.verify(files: files, year: year, source: .remote, policy: Self.policy(configuration), state: state, now: clock.now()) {
         case .success(let verified): data = verified
-        case .failure(var rejection):
-            rejection.source = .remote
-            throw rejection
+        case .failure(let rejection): throw rejection
         }
         let active = candidate(for: year)
         if active.data.meta.taxYear == year, data.meta.version < active.data.meta.version {

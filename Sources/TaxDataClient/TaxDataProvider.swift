@@ -111,11 +111,11 @@ public actor TaxDataProvider {
             }
             for year in try store.years() {
                 guard let files = try store.load(year: year) else { continue }
-                switch Self.verify(files: files, year: year, policy: Self.policy(configuration), state: state, now: clock.now()) {
+                switch Self.verify(files: files, year: year, source: .cache, policy: Self.policy(configuration), state: state, now: clock.now()) {
                 case .success(let data):
                     cached[year] = Candidate(data: data, source: .cache, fetchedAt: state[year].fetchedAt)
                 case .failure(let rejection):
-                    rejections.append(Rejection(source: .cache, taxYear: year, reason: rejection.reason, detail: rejection.detail))
+                    rejections.append(rejection)
                     try? store.remove(year: year)
                 }
             }
@@ -215,26 +215,26 @@ public actor TaxDataProvider {
     ///
     /// Expiry: a bundle whose expiration date has passed while its tax year is not over is refused
     /// (data for a past year legitimately expires and stays usable for that year).
-    static func verify(files: [String: Data], year: Int, policy: SignaturePolicy, state: ClientState, now: Date) -> Result<TaxYearData, Rejection> {
+    static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, state: ClientState, now: Date) -> Result<TaxYearData, Rejection> {
         var files = files
         guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
-            return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.bundleMissingFile.rawValue, detail: "manifest.json is missing"))
+            return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleMissingFile.rawValue, detail: "manifest.json is missing"))
         }
         let result = BundleVerifier(signatures: policy).verify(manifestBytes: manifest, files: files)
         guard result.isValid, let data = result.data else {
-            return .failure(rejection(.cache, year, result.findings))
+            return .failure(rejection(source, year, result.findings))
         }
         guard data.meta.taxYear == year else {
-            return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.yearConsistency.rawValue,
+            return .failure(Rejection(source: source, taxYear: year, reason: RuleID.yearConsistency.rawValue,
                                       detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
         }
         let today = Self.isoDate(now)
         if let expiration = ISODate(data.meta.expirationDate), expiration < today, today.year <= data.meta.taxYear {
-            return .failure(Rejection(source: .cache, taxYear: year, reason: RuleID.bundleExpired.rawValue,
+            return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleExpired.rawValue,
                                       detail: "version \(data.meta.version) expired on \(expiration), before the end of its tax year"))
         }
         if let highest = state[year].highestAccepted, data.meta.version < highest {
-            return .failure(Rejection(source: .cache, taxYear: year, reason: "rollback",
+            return .failure(Rejection(source: source, taxYear: year, reason: "rollback",
                                       detail: "version \(data.meta.version) is lower than \(highest), already accepted"))
         }
         return .success(data)

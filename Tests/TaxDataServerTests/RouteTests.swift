@@ -101,8 +101,6 @@ struct RouteTests {
         #expect(throws: FaultError.self) { try Fault(parsing: "explode") }
         #expect(throws: FaultError.self) { try Fault(parsing: "corrupt:1.5") }
         #expect(throws: FaultError.self) { try Fault(parsing: "slow@2026") }
-        let pattern = { (seed: UInt64) in (0..<200).map { _ in FaultPlan([Fault(mode: .corrupt, probability: 0.3)], seed: seed) } }
-        _ = pattern
         let a = FaultPlan([Fault(mode: .corrupt, probability: 0.3)], seed: 42)
         let b = FaultPlan([Fault(mode: .corrupt, probability: 0.3)], seed: 42)
         let runA = (0..<500).map { _ in a.fault(for: "/x") != nil }
