@@ -5,9 +5,9 @@ import TaxDataCore
 /// client's active data). All arithmetic is `Decimal`; see `Rounding` for the one rounding rule.
 ///
 /// Model (what a take-home-pay estimate needs, not a tax return):
-/// - pre-tax deductions are capped at the year's limits (401(k)/403(b)/457(b) employee limit plus
-///   the catch-up for the age given, HSA family or self-only limit); 401(k)-type deferrals do not
-///   reduce FICA wages, HSA and section 125 deductions do;
+/// - pre-tax deductions are capped at the year's limits (see `PreTaxCaps`: 401(k) and 403(b) share
+///   one limit, 457(b) has its own, plus the catch-up for the age given; HSA family or self-only);
+///   401(k)-type deferrals do not reduce FICA wages, HSA and section 125 deductions do;
 /// - federal taxable income = gross − pre-tax − the standard deduction for the status;
 /// - the state starts from the same wages less pre-tax deductions (state conformity differs;
 ///   e.g. California taxes HSA contributions, Pennsylvania taxes 401(k) deferrals: not modelled),
@@ -31,32 +31,17 @@ public struct TaxCalculator: Sendable {
         }
 
         var notes: [String] = []
-        let limits = data.retirement
-        var deferral: Decimal = 0, cafeteria: Decimal = 0
-        for deduction in input.preTax {
-            var allowed = deduction.amount
-            switch deduction.kind {
-            case .plan401k, .plan403b, .plan457b:
-                let plan = deduction.kind == .plan401k ? limits.plan401k : deduction.kind == .plan403b ? limits.plan403b : limits.plan457b
-                var cap = plan.employeeLimit
-                if let age = input.age {
-                    if let enhanced = plan.enhancedCatchUp, (enhanced.minAge...enhanced.maxAge).contains(age) { cap += enhanced.contribution }
-                    else if age >= plan.catchUpAge { cap += plan.catchUpContribution }
-                }
-                allowed = Swift.min(allowed, cap)
-                deferral += allowed
-            case .hsa, .hsaSelf:
-                var cap = deduction.kind == .hsa ? limits.hsa.family : limits.hsa.individual
-                if let age = input.age, age >= limits.hsa.catchUpAge { cap += limits.hsa.catchUpContribution }
-                allowed = Swift.min(allowed, cap)
-                cafeteria += allowed
-            case .section125:
-                cafeteria += allowed
-            }
-            if allowed < deduction.amount {
-                notes.append("\(deduction.kind.rawValue) capped at the \(data.meta.taxYear) limit of \(Money.text(allowed))")
-            }
+        let caps = PreTaxCaps(limits: data.retirement, age: input.age)
+        let requested = PreTaxRequest(input.preTax)
+        func allow(_ amount: Decimal, _ cap: Decimal, _ what: String) -> Decimal {
+            guard amount > cap else { return amount }
+            notes.append("\(what) capped at the \(data.meta.taxYear) limit of \(Money.text(cap))")
+            return cap
         }
+        let deferral = allow(requested.elective401k403b, caps.elective401k403b, "401(k)/403(b) deferrals")
+            + allow(requested.plan457b, caps.plan457b, "457(b) deferrals")
+        let cafeteria = allow(requested.hsaFamily, caps.hsaFamily, "HSA (family)")
+            + allow(requested.hsaSelf, caps.hsaSelf, "HSA (self-only)") + requested.section125
         let preTax = Swift.min(input.grossAnnual, deferral + cafeteria)
         let incomeWages = input.grossAnnual - preTax
         let ficaWages = Swift.max(0, input.grossAnnual - cafeteria)

@@ -1,0 +1,82 @@
+import Foundation
+import TaxDataCore
+
+/// Exact fixed-point arithmetic for the fast calculator: money in whole cents, rates in millionths,
+/// and products of the two in "units" of 10⁻⁶ cent. Every published figure fits exactly (money has
+/// at most 2 decimal places, rates at most 6; `FixedPointCalculator.init` refuses any that does
+/// not), so the integer results equal the exact `Decimal` ones, rounded by the same rule.
+///
+/// Never `Double`: conversions go through `Decimal`'s exact integer digits.
+enum FixedPoint {
+    /// Units per cent in a product cents × rate.
+    static let unitsPerCent: Int64 = 1_000_000
+    /// Rate scale: 0.0145 is 14_500.
+    static let rateScale: Int64 = 1_000_000
+    /// The largest gross accepted: $1,000,000,000.00. With rates ≤ 1 every intermediate product
+    /// stays below 10¹⁷ units, far from `Int64.max` (9.2 × 10¹⁸).
+    static let maxCents: Int64 = 100_000_000_000
+
+    /// Cents of a money value, or nil if it has more than 2 decimal places or is beyond ±`maxCents`.
+    static func cents(_ value: Decimal) -> Int64? { scaled(value, by: 100, limit: maxCents) }
+
+    /// Millionths of a rate, or nil if it has more than 6 decimal places or is beyond ±1 (100 %).
+    static func rate(_ value: Decimal) -> Int64? { scaled(value, by: rateScale, limit: rateScale) }
+
+    private static func scaled(_ value: Decimal, by factor: Int64, limit: Int64) -> Int64? {
+        let product = value * Decimal(factor)
+        var rounded = Decimal(), input = product
+        NSDecimalRound(&rounded, &input, 0, .plain)
+        guard rounded == product, rounded.magnitude <= Decimal(limit) else { return nil }
+        // An integral Decimal within ±10¹³ prints its exact digits; parse them back as an integer.
+        return Int64(Money.text(rounded))
+    }
+
+    /// Units to cents, rounded half away from zero: the rule of `Rounding.cent`.
+    @inline(__always)
+    static func roundToCent(_ units: Int64) -> Int64 {
+        units >= 0 ? (units + unitsPerCent / 2) / unitsPerCent : -((-units + unitsPerCent / 2) / unitsPerCent)
+    }
+
+    /// `numerator / denominator` (denominator > 0), rounded half away from zero to an integer.
+    @inline(__always)
+    static func divideRounded(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+        numerator >= 0 ? (2 * numerator + denominator) / (2 * denominator) : -((-2 * numerator + denominator) / (2 * denominator))
+    }
+
+    /// Cents as the exact `Decimal` dollars.
+    static func decimal(cents: Int64) -> Decimal { Decimal(cents) / 100 }
+
+    /// Millionths as the exact `Decimal` rate.
+    static func decimal(rate: Int64) -> Decimal { Decimal(rate) / Decimal(rateScale) }
+}
+
+/// One bracket in fixed point: tax units = `baseUnits` + `rate` × (cents − `floor`).
+struct FixedBracket: Sendable {
+    var floor: Int64
+    var rate: Int64
+    var baseUnits: Int64
+}
+
+/// A rate schedule in fixed point, searched like `[Bracket]`.
+struct FixedSchedule: Sendable {
+    var brackets: [FixedBracket]
+
+    /// The index of the bracket whose floor is the highest not above `income` (binary search).
+    @inline(__always)
+    func index(for income: Int64) -> Int {
+        var low = 0, high = brackets.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if brackets[mid].floor <= income { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Exact tax in units (0 for no income), and the marginal rate (0 for no income).
+    @inline(__always)
+    func tax(on income: Int64) -> (units: Int64, rate: Int64) {
+        guard income > 0, !brackets.isEmpty else { return (0, 0) }
+        let bracket = brackets[index(for: income)]
+        return (bracket.baseUnits + bracket.rate * (income - bracket.floor), bracket.rate)
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import TaxDataCore
+
+/// The same calculation as `TaxCalculator`, compiled for bulk use: a year's figures are turned into
+/// fixed-point tables once, and each calculation is integer arithmetic with no allocation.
+///
+/// `TaxCalculator` (exact `Decimal`) is the reference; this one gives the same components to the
+/// cent (the test suite compares the two over every state, status and year), and exists for
+/// callers that run many calculations: a chart of take-home pay over a range of salaries, a
+/// what-if sweep, a server. It does not produce notes; `TaxCalculator` does.
+///
+/// ```swift
+/// let fast = try FixedPointCalculator(data: year)
+/// let ny = try fast.state("NY")
+/// let result = try fast.calculate(.init(grossCents: 12_000_000, status: .single, state: ny))
+/// result.netPayCents
+/// ```
+public struct FixedPointCalculator: Sendable {
+    /// A state of this year's data, looked up once by USPS code.
+    public struct StateID: Sendable, Hashable {
+        fileprivate let index: Int
+    }
+
+    /// What to calculate, in cents.
+    public struct Input: Sendable, Equatable {
+        public var grossCents: Int64
+        public var status: FilingStatus
+        public var state: StateID
+        /// Pre-tax amounts requested, in cents, by kind (capped like `TaxCalculator` caps them).
+        public var plan401k: Int64 = 0, plan403b: Int64 = 0, plan457b: Int64 = 0
+        public var hsa: Int64 = 0, hsaSelf: Int64 = 0, section125: Int64 = 0
+        public var newYorkCity = false
+        /// Age at year end, for catch-ups (nil: under 50).
+        public var age: Int?
+
+        public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil) {
+            self.grossCents = grossCents
+            self.status = status
+            self.state = state
+            self.newYorkCity = newYorkCity
+            self.age = age
+        }
+    }
+
+    /// The components, each rounded to the cent as `TaxCalculator` rounds them.
+    public struct Result: Sendable, Equatable {
+        public var grossCents: Int64
+        public var preTaxDeductionsCents: Int64
+        public var federalTaxableIncomeCents: Int64
+        public var federalIncomeTaxCents: Int64
+        public var socialSecurityCents: Int64
+        public var medicareCents: Int64
+        public var stateTaxableIncomeCents: Int64
+        public var stateIncomeTaxCents: Int64
+        public var stateDisabilityInsuranceCents: Int64
+        public var mentalHealthTaxCents: Int64
+        public var cityIncomeTaxCents: Int64
+        /// Federal + FICA + state (+ city) rate on the next dollar, in millionths.
+        public var marginalRateMillionths: Int64
+
+        public var totalTaxCents: Int64 {
+            federalIncomeTaxCents + socialSecurityCents + medicareCents + stateIncomeTaxCents
+                + stateDisabilityInsuranceCents + mentalHealthTaxCents + cityIncomeTaxCents
+        }
+        public var netPayCents: Int64 { grossCents - preTaxDeductionsCents - totalTaxCents }
+        /// Total tax / gross in ten-thousandths (0.2082 is 2,082), rounded like `PayResult.effectiveRate`; 0 for no income.
+        public var effectiveRateTenThousandths: Int64 {
+            grossCents > 0 ? FixedPoint.divideRounded(totalTaxCents * 10_000, grossCents) : 0
+        }
+        /// Gross, tax and net for one pay period, in cents, each rounded like `PayResult.perPeriod`.
+        public func perPeriod(_ period: PayResult.Period) -> (gross: Int64, tax: Int64, net: Int64) {
+            let n = Int64(period.perYear)
+            return (FixedPoint.divideRounded(grossCents, n), FixedPoint.divideRounded(totalTaxCents, n),
+                    FixedPoint.divideRounded(netPayCents, n))
+        }
+    }
+
+    let taxYear: Int
+    private let codes: [String: Int]
+    private let states: [FixedState]
+    /// Indexed by `statusIndex`.
+    private let federal: [FixedSchedule]
+    private let federalDeduction: [Int64]
+    private let medicareThreshold: [Int64]
+    private let socialSecurityRate: Int64, wageBase: Int64
+    private let medicareRate: Int64, additionalMedicareRate: Int64
+    /// Caps by age 0...maxAge (an age above is capped to `maxAge`; no age is index 0).
+    private let caps: [FixedCaps]
+    private static let maxAge = 130
+
+    /// Compiles a year's data. Throws if a figure cannot be represented exactly (money with more
+    /// than 2 decimal places, a rate with more than 6), naming it.
+    public init(data: TaxYearData) throws {
+        taxYear = data.meta.taxYear
+        let year = data.meta.taxYear
+        func cents(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
+            guard let cents = FixedPoint.cents(value) else { throw CalculationError("\(year) \(what()): \(Money.text(value)) is not a whole number of cents within range") }
+            return cents
+        }
+        func rate(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
+            guard let rate = FixedPoint.rate(value) else { throw CalculationError("\(year) \(what()): rate \(Money.text(value)) has more than 6 decimal places") }
+            return rate
+        }
+        func schedule(_ brackets: [Bracket]?, _ what: String) throws -> FixedSchedule {
+            FixedSchedule(brackets: try (brackets ?? []).enumerated().map { index, bracket in
+                let base = try cents(bracket.baseTax, "\(what) bracket \(index + 1) baseTax")
+                return FixedBracket(floor: try cents(bracket.floor, "\(what) bracket \(index + 1) floor"),
+                                    rate: try rate(bracket.rate, "\(what) bracket \(index + 1)"),
+                                    baseUnits: base * FixedPoint.unitsPerCent)
+            })
+        }
+        let statuses = FilingStatus.allCases
+        if let status = statuses.first(where: { data.federal.brackets[$0] == nil }) {
+            throw CalculationError("\(year) has no federal brackets for \(status.rawValue)")
+        }
+        federal = try statuses.map { try schedule(data.federal.brackets[$0], "federal \($0.rawValue)") }
+        federalDeduction = try statuses.map { try cents(data.federal.standardDeduction[$0] ?? 0, "federal standard deduction") }
+        let fica = data.fica
+        medicareThreshold = try statuses.map { try cents(fica.medicare.thresholds[$0] ?? 200_000, "Additional Medicare threshold") }
+        socialSecurityRate = try rate(fica.socialSecurity.rate, "Social Security")
+        wageBase = try cents(fica.socialSecurity.wageBase, "Social Security wage base")
+        medicareRate = try rate(fica.medicare.rate, "Medicare")
+        additionalMedicareRate = try rate(fica.medicare.additionalRate, "Additional Medicare")
+        caps = try (0...Self.maxAge).map { age in
+            let caps = PreTaxCaps(limits: data.retirement, age: age == 0 ? nil : age)
+            return FixedCaps(elective: try cents(caps.elective401k403b, "401(k) limit"), plan457b: try cents(caps.plan457b, "457(b) limit"),
+                             hsaFamily: try cents(caps.hsaFamily, "HSA limit"), hsaSelf: try cents(caps.hsaSelf, "HSA limit"))
+        }
+        let sorted = data.states.sorted { $0.key < $1.key }
+        codes = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.key, $0) })
+        states = try sorted.map { code, state in
+            func table(_ values: StatusTable<Decimal>?, _ what: String) throws -> [Int64] {
+                try statuses.map { try cents(values?[$0] ?? 0, "\(code) \(what)") }
+            }
+            return FixedState(
+                type: state.type,
+                flatRate: try rate(state.rate ?? 0, "\(code) rate"),
+                brackets: try statuses.map { try schedule(state.brackets?[$0], "\(code) \($0.rawValue)") },
+                deduction: try table(state.standardDeduction, "standard deduction"),
+                exemption: try table(state.personalExemption, "personal exemption"),
+                credit: try table(state.personalCredit, "personal credit"),
+                sdi: try state.sdi.map { sdi in
+                    FixedSDI(rate: try rate(sdi.rate, "\(code) SDI"),
+                             wageBase: try sdi.wageBase.map { try cents($0, "\(code) SDI wage base") },
+                             maxAnnualUnits: try sdi.maxWeekly.map { try cents($0 * 52, "\(code) SDI weekly maximum") * FixedPoint.unitsPerCent })
+                },
+                mentalHealth: try state.mentalHealthTax.map {
+                    (threshold: try cents($0.threshold, "\(code) mental health threshold"), rate: try rate($0.rate, "\(code) mental health"))
+                },
+                city: try state.nycTax.map { nyc in try statuses.map { try schedule(nyc.brackets[$0], "\(code) NYC \($0.rawValue)") } })
+        }
+    }
+
+    /// The state with this USPS code, or a clear error.
+    public func state(_ code: String) throws -> StateID {
+        guard let index = codes[code.uppercased()] else {
+            throw CalculationError(Jurisdiction.isKnown(code.uppercased()) ? "\(code.uppercased()) has no \(taxYear) data yet (see the coverage table)"
+                                                                          : "'\(code)' is not a state's USPS code")
+        }
+        return StateID(index: index)
+    }
+
+    public func calculate(_ input: Input) throws -> Result {
+        guard input.grossCents >= 0 else { throw CalculationError("gross pay must not be negative") }
+        guard input.grossCents <= FixedPoint.maxCents else { throw CalculationError("gross pay above $1,000,000,000 is out of range") }
+        guard input.state.index < states.count else { throw CalculationError("state from another year's calculator") }
+        let requested = [input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125]
+        for amount in requested where amount < 0 || amount > FixedPoint.maxCents {
+            throw CalculationError(amount < 0 ? "pre-tax deductions must not be negative" : "pre-tax deduction out of range")
+        }
+        let state = states[input.state.index]
+        if input.newYorkCity && state.city == nil { throw CalculationError("New York City tax applies only with --state NY") }
+        let s = Self.statusIndex(input.status)
+        let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
+
+        let gross = input.grossCents
+        let deferral = Swift.min(input.plan401k + input.plan403b, cap.elective) + Swift.min(input.plan457b, cap.plan457b)
+        let cafeteria = Swift.min(input.hsa, cap.hsaFamily) + Swift.min(input.hsaSelf, cap.hsaSelf) + input.section125
+        let preTax = Swift.min(gross, deferral + cafeteria)
+        let incomeWages = gross - preTax
+        let ficaWages = Swift.max(0, gross - cafeteria)
+
+        // Federal.
+        let federalTaxable = Swift.max(0, incomeWages - federalDeduction[s])
+        let federalTax = federal[s].tax(on: federalTaxable)
+
+        // FICA.
+        let socialSecurity = FixedPoint.roundToCent(Swift.min(ficaWages, wageBase) * socialSecurityRate)
+        let threshold = medicareThreshold[s]
+        let medicare = FixedPoint.roundToCent(ficaWages * medicareRate + Swift.max(0, ficaWages - threshold) * additionalMedicareRate)
+        let ficaMarginal = (ficaWages < wageBase ? socialSecurityRate : 0) + medicareRate + (ficaWages > threshold ? additionalMedicareRate : 0)
+
+        // State.
+        var sdi: Int64 = 0
+        if let plan = state.sdi {
+            var contribution = (plan.wageBase.map { Swift.min(ficaWages, $0) } ?? ficaWages) * plan.rate
+            if let maximum = plan.maxAnnualUnits { contribution = Swift.min(contribution, maximum) }
+            sdi = FixedPoint.roundToCent(contribution)
+        }
+        var stateTaxable: Int64 = 0, stateTax: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0, stateMarginal: Int64 = 0
+        if state.type != .noTax {
+            stateTaxable = Swift.max(0, incomeWages - state.deduction[s] - state.exemption[s])
+            var units: Int64
+            if state.type == .flat {
+                units = stateTaxable * state.flatRate
+                stateMarginal = stateTaxable > 0 ? state.flatRate : 0
+            } else {
+                (units, stateMarginal) = state.brackets[s].tax(on: stateTaxable)
+            }
+            stateTax = FixedPoint.roundToCent(Swift.max(0, units - state.credit[s] * FixedPoint.unitsPerCent))
+            if let mental = state.mentalHealth {
+                mentalHealth = FixedPoint.roundToCent(Swift.max(0, stateTaxable - mental.threshold) * mental.rate)
+            }
+            if input.newYorkCity, let schedules = state.city {
+                let (cityUnits, cityRate) = schedules[s].tax(on: stateTaxable)
+                city = FixedPoint.roundToCent(cityUnits)
+                stateMarginal += cityRate
+            }
+        }
+        return Result(
+            grossCents: gross, preTaxDeductionsCents: preTax, federalTaxableIncomeCents: federalTaxable,
+            federalIncomeTaxCents: FixedPoint.roundToCent(federalTax.units), socialSecurityCents: socialSecurity, medicareCents: medicare,
+            stateTaxableIncomeCents: stateTaxable, stateIncomeTaxCents: stateTax, stateDisabilityInsuranceCents: sdi,
+            mentalHealthTaxCents: mentalHealth, cityIncomeTaxCents: city,
+            marginalRateMillionths: federalTax.rate + ficaMarginal + stateMarginal)
+    }
+
+    @inline(__always)
+    private static func statusIndex(_ status: FilingStatus) -> Int {
+        switch status {
+        case .single: 0
+        case .marriedFilingJointly: 1
+        case .marriedFilingSeparately: 2
+        case .headOfHousehold: 3
+        case .qualifyingWidower: 4
+        }
+    }
+}
+
+extension FixedPointCalculator.Input {
+    /// The fixed-point input for a `PayInput`, or a clear error if an amount is not whole cents.
+    public init(_ input: PayInput, calculator: FixedPointCalculator) throws {
+        func cents(_ value: Decimal, _ what: String) throws -> Int64 {
+            guard let cents = FixedPoint.cents(value) else { throw CalculationError("\(what) \(Money.text(value)) is not a whole number of cents within range") }
+            return cents
+        }
+        self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
+                  state: try calculator.state(input.state), newYorkCity: input.newYorkCity, age: input.age)
+        for deduction in input.preTax {
+            let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
+            switch deduction.kind {
+            case .plan401k: plan401k += amount
+            case .plan403b: plan403b += amount
+            case .plan457b: plan457b += amount
+            case .hsa: hsa += amount
+            case .hsaSelf: hsaSelf += amount
+            case .section125: section125 += amount
+            }
+        }
+    }
+}
+
+private struct FixedCaps: Sendable {
+    var elective: Int64, plan457b: Int64, hsaFamily: Int64, hsaSelf: Int64
+}
+
+private struct FixedSDI: Sendable {
+    var rate: Int64
+    var wageBase: Int64?
+    var maxAnnualUnits: Int64?
+}
+
+private struct FixedState: Sendable {
+    var type: StateTaxType
+    var flatRate: Int64
+    /// Indexed by status, like every table here.
+    var brackets: [FixedSchedule]
+    var deduction: [Int64], exemption: [Int64], credit: [Int64]
+    var sdi: FixedSDI?
+    var mentalHealth: (threshold: Int64, rate: Int64)?
+    var city: [FixedSchedule]?
+}

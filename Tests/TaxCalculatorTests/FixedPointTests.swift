@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TaxCalculator
+import TaxDataCore
+import TaxDataTestSupport
+
+/// A seeded generator (SplitMix64), so every run checks the same inputs.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func dollars(cents: Int64) -> Decimal { Decimal(cents) / 100 }
+
+/// `FixedPointCalculator` must agree to the cent with the `Decimal` reference on every component.
+@Suite("FixedPointCalculator agrees with TaxCalculator")
+struct FixedPointTests {
+    /// Gross amounts, in cents, that put taxable income on, just below and just above every bracket
+    /// floor of this state and of the federal schedule, plus the FICA thresholds and random salaries.
+    static func grossCases(_ data: TaxYearData, _ state: StateData, _ status: FilingStatus, rng: inout SplitMix64) -> [Int64] {
+        func cents(_ value: Decimal) -> Int64 { Int64(Money.text(Money.roundedToCent(value * 100)))! }
+        var cases: [Int64] = [0, 1, 99, 100_00]
+        let federalOffset = data.federal.standardDeduction[status] ?? 0
+        for bracket in data.federal.brackets[status] ?? [] { cases.append(cents(bracket.floor + federalOffset)) }
+        let stateOffset = (state.standardDeduction?[status] ?? 0) + (state.personalExemption?[status] ?? 0)
+        for bracket in (state.brackets?[status] ?? []) + (state.nycTax?.brackets[status] ?? []) { cases.append(cents(bracket.floor + stateOffset)) }
+        if let mental = state.mentalHealthTax { cases.append(cents(mental.threshold + stateOffset)) }
+        cases.append(cents(data.fica.socialSecurity.wageBase))
+        cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
+        cases = cases.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 0 }
+        for _ in 0..<12 { cases.append(Int64.random(in: 0...50_000_000, using: &rng)) }
+        cases.append(Int64.random(in: 50_000_000...300_000_000, using: &rng))
+        return cases
+    }
+
+    @Test("every component, total, rate and pay period, over every year, state, status and bracket boundary")
+    func agreesWithReference() throws {
+        var rng = SplitMix64(state: 2026)
+        var compared = 0
+        for data in compiledYears {
+            let reference = TaxCalculator(data: data)
+            let fast = try FixedPointCalculator(data: data)
+            for (code, state) in data.states.sorted(by: { $0.key < $1.key }) {
+                for status in FilingStatus.allCases {
+                    for gross in Self.grossCases(data, state, status, rng: &rng) {
+                        var preTax: [PreTaxDeduction] = []
+                        // Half the cases carry random deductions, some above their caps.
+                        if Bool.random(using: &rng) {
+                            for kind in PreTaxKind.allCases where Int.random(in: 0..<3, using: &rng) == 0 {
+                                preTax.append(PreTaxDeduction(kind, dollars(cents: Int64.random(in: 0...4_000_000, using: &rng))))
+                            }
+                        }
+                        let age: Int? = [nil, 30, 50, 55, 60, 63, 64].randomElement(using: &rng)!
+                        for nyc in code == "NY" ? [false, true] : [false] {
+                            let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
+                                                 newYorkCity: nyc, age: age)
+                            let expected = try reference.calculate(input)
+                            let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
+                            let label = "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) \(preTax)"
+                            #expect(Self.decimal(got) == Self.components(expected), "\(label)")
+                            for period in PayResult.Period.allCases {
+                                let (g, t, n) = got.perPeriod(period), want = expected.perPeriod(period)
+                                #expect([dollars(cents: g), dollars(cents: t), dollars(cents: n)] == [want.gross, want.tax, want.net], "\(label) \(period)")
+                            }
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        // Not a vacuous loop: three years of about 50 jurisdictions, five statuses, dozens of incomes each.
+        #expect(compared > 20_000)
+    }
+
+    static func components(_ r: PayResult) -> [Decimal] {
+        [r.preTaxDeductions, r.federalTaxableIncome, r.federalIncomeTax, r.socialSecurity, r.medicare, r.stateTaxableIncome,
+         r.stateIncomeTax, r.stateDisabilityInsurance, r.mentalHealthTax, r.cityIncomeTax, r.marginalRate, r.totalTax, r.netPay,
+         r.effectiveRate]
+    }
+
+    static func decimal(_ r: FixedPointCalculator.Result) -> [Decimal] {
+        [r.preTaxDeductionsCents, r.federalTaxableIncomeCents, r.federalIncomeTaxCents, r.socialSecurityCents, r.medicareCents,
+         r.stateTaxableIncomeCents, r.stateIncomeTaxCents, r.stateDisabilityInsuranceCents, r.mentalHealthTaxCents,
+         r.cityIncomeTaxCents].map { dollars(cents: $0) }
+            + [Decimal(r.marginalRateMillionths) / 1_000_000, dollars(cents: r.totalTaxCents), dollars(cents: r.netPayCents),
+               Decimal(r.effectiveRateTenThousandths) / 10_000]
+    }
+
+    @Test("a figure that fixed point cannot hold exactly is refused, by name")
+    func unrepresentable() throws {
+        var data = try #require(compiledYears.first)
+        data.fica.medicare.rate = try #require(Money.parse("0.01450001"))
+        #expect { try FixedPointCalculator(data: data) } throws: { "\($0)".contains("Medicare") && "\($0)".contains("0.01450001") }
+        data = try #require(compiledYears.first)
+        data.federal.standardDeduction = data.federal.standardDeduction.mapValues { $0 + Money.parse("0.001")! }
+        #expect { try FixedPointCalculator(data: data) } throws: { "\($0)".contains("standard deduction") }
+    }
+
+    @Test("bad input is a clear error, as in TaxCalculator")
+    func badInput() throws {
+        let fast = try FixedPointCalculator(data: try #require(compiledYears.last))
+        let tx = try fast.state("tx")
+        #expect(throws: CalculationError.self) { try fast.calculate(.init(grossCents: -1, status: .single, state: tx)) }
+        #expect(throws: CalculationError.self) { try fast.calculate(.init(grossCents: 100_000_000_001, status: .single, state: tx)) }
+        #expect(throws: CalculationError.self) { try fast.calculate(.init(grossCents: 100, status: .single, state: tx, newYorkCity: true)) }
+        #expect(throws: CalculationError.self) { try fast.state("ZZ") }
+        let pennies = PayInput(grossAnnual: Money.parse("100.005")!, status: .single, state: "TX")
+        #expect(throws: CalculationError.self) { try FixedPointCalculator.Input(pennies, calculator: fast) }
+    }
+}
