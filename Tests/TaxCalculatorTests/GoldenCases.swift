@@ -89,6 +89,14 @@ struct GoldenCases {
         #expect(capped.notes.contains { $0.contains("capped") })
         let older = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.plan401k, d("30000"))], age: 61)
         #expect(older.preTaxDeductions == d("30000"))
+        // 401(k) and 403(b) share the 402(g)(1) limit (24,500 for 2026): 20,000 + 10,000 is capped at 24,500 in all;
+        // a 457(b) plan has its own limit (457(e)(15)), so 24,500 + 5,000 = 29,500.
+        let shared = try calculate(2026, .single, "TX", gross: "100000",
+                                   preTax: [PreTaxDeduction(.plan401k, d("20000")), PreTaxDeduction(.plan403b, d("10000"))])
+        #expect(shared.preTaxDeductions == d("24500"))
+        let separate = try calculate(2026, .single, "TX", gross: "100000",
+                                     preTax: [PreTaxDeduction(.plan401k, d("24500")), PreTaxDeduction(.plan457b, d("5000"))])
+        #expect(separate.preTaxDeductions == d("29500"))
         // HSA self-only 2026: 4,400 (Rev. Proc. 2025-19).
         let self_ = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.hsaSelf, d("9000"))])
         #expect(self_.preTaxDeductions == d("4400"))

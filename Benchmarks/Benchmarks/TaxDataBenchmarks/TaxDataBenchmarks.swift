@@ -60,6 +60,35 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same calculation in fixed point: compiled tables, integer arithmetic, no allocation.
+    Benchmark("full calculation, FixedPointCalculator: federal + NY + NYC + FICA, 2026 MFJ", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let calculator = try FixedPointCalculator(data: await year2026.data(year: 2026))
+        let ny = try calculator.state("NY")
+        var gross: Int64 = 2_000_000
+        for _ in benchmark.scaledIterations {
+            gross += 101_300
+            if gross > 90_000_000 { gross = 2_000_000 }
+            var input = FixedPointCalculator.Input(grossCents: gross, status: .marriedFilingJointly, state: ny, newYorkCity: true)
+            input.plan401k = 1_000_000
+            blackHole(try calculator.calculate(input))
+        }
+    }
+
+    // Every jurisdiction and status in turn (the bracket tables differ in size and shape).
+    Benchmark("full calculation, FixedPointCalculator: all 2026 jurisdictions x statuses", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let data = await year2026.data(year: 2026)
+        let calculator = try FixedPointCalculator(data: data)
+        let states = try data.states.keys.sorted().map { try calculator.state($0) }
+        var gross: Int64 = 2_000_000, i = 0
+        for _ in benchmark.scaledIterations {
+            gross += 101_300
+            if gross > 90_000_000 { gross = 2_000_000 }
+            i &+= 1
+            blackHole(try calculator.calculate(.init(grossCents: gross, status: FilingStatus.allCases[i % 5], state: states[i % states.count])))
+        }
+    }
+
+    // Baseline for the two above: the Decimal reference on the same inputs.
     Benchmark("full calculation: federal + NY + NYC + FICA, 2026 MFJ", configuration: .init(scalingFactor: .kilo)) { benchmark in
         let calculator = TaxCalculator(data: await year2026.data(year: 2026))
         var gross: Decimal = 20_000
