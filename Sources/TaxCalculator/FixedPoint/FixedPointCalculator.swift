@@ -121,11 +121,17 @@ public struct FixedPointCalculator: Sendable {
         wageBase = try cents(fica.socialSecurity.wageBase, "Social Security wage base")
         medicareRate = try rate(fica.medicare.rate, "Medicare")
         additionalMedicareRate = try rate(fica.medicare.additionalRate, "Additional Medicare")
-        caps = try (0...Self.maxAge).map { age in
+        // The caps change only at a few ages; convert each distinct set once.
+        var table: [FixedCaps] = [], previous: (PreTaxCaps, FixedCaps)?
+        for age in 0...Self.maxAge {
             let caps = PreTaxCaps(limits: data.retirement, age: age == 0 ? nil : age)
-            return FixedCaps(elective: try cents(caps.elective401k403b, "401(k) limit"), plan457b: try cents(caps.plan457b, "457(b) limit"),
-                             hsaFamily: try cents(caps.hsaFamily, "HSA limit"), hsaSelf: try cents(caps.hsaSelf, "HSA limit"))
+            if let previous, previous.0 == caps { table.append(previous.1); continue }
+            let fixed = FixedCaps(elective: try cents(caps.elective401k403b, "401(k) limit"), plan457b: try cents(caps.plan457b, "457(b) limit"),
+                                  hsaFamily: try cents(caps.hsaFamily, "HSA limit"), hsaSelf: try cents(caps.hsaSelf, "HSA limit"))
+            table.append(fixed)
+            previous = (caps, fixed)
         }
+        caps = table
         let sorted = data.states.sorted { $0.key < $1.key }
         codes = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.key, $0) })
         states = try sorted.map { code, state in
@@ -164,10 +170,10 @@ public struct FixedPointCalculator: Sendable {
         guard input.grossCents >= 0 else { throw CalculationError("gross pay must not be negative") }
         guard input.grossCents <= FixedPoint.maxCents else { throw CalculationError("gross pay above $1,000,000,000 is out of range") }
         guard input.state.index < states.count else { throw CalculationError("state from another year's calculator") }
-        let requested = [input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125]
-        for amount in requested where amount < 0 || amount > FixedPoint.maxCents {
-            throw CalculationError(amount < 0 ? "pre-tax deductions must not be negative" : "pre-tax deduction out of range")
-        }
+        let smallest = Swift.min(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
+        let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
+        guard smallest >= 0 else { throw CalculationError("pre-tax deductions must not be negative") }
+        guard largest <= FixedPoint.maxCents else { throw CalculationError("pre-tax deduction above $1,000,000,000 is out of range") }
         let state = states[input.state.index]
         if input.newYorkCity && state.city == nil { throw CalculationError("New York City tax applies only with --state NY") }
         let s = Self.statusIndex(input.status)
