@@ -48,4 +48,11 @@ public struct PayInput: Sendable, Equatable {
 public struct CalculationError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+
+    /// No data for `code` in `year`: a known state without a file yet, or not a state at all.
+    static func unknownState(_ code: String, year: Int) -> CalculationError {
+        let upper = code.uppercased()
+        return CalculationError(Jurisdiction.isKnown(upper) ? "\(upper) has no \(year) data yet (see the coverage table)"
+                                                           : "'\(code)' is not a state's USPS code")
+    }
 }

@@ -20,11 +20,7 @@ public struct TaxCalculator: Sendable {
 
     public func calculate(_ input: PayInput) throws -> PayResult {
         guard input.grossAnnual >= 0 else { throw CalculationError("gross pay must not be negative (\(Money.text(input.grossAnnual)))") }
-        guard let state = data.states[input.state.uppercased()] else {
-            let known = Jurisdiction.isKnown(input.state.uppercased())
-            throw CalculationError(known ? "\(input.state.uppercased()) has no \(data.meta.taxYear) data yet (see the coverage table)"
-                                         : "'\(input.state)' is not a state's USPS code")
-        }
+        guard let state = data.states[input.state.uppercased()] else { throw CalculationError.unknownState(input.state, year: data.meta.taxYear) }
         if input.newYorkCity && input.state.uppercased() != "NY" { throw CalculationError("New York City tax applies only with --state NY") }
         for deduction in input.preTax where deduction.amount < 0 {
             throw CalculationError("pre-tax \(deduction.kind.rawValue) must not be negative")

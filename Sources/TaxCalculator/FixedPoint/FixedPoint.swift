@@ -19,6 +19,12 @@ enum FixedPoint {
     /// Cents of a money value, or nil if it has more than 2 decimal places or is beyond ±`maxCents`.
     static func cents(_ value: Decimal) -> Int64? { scaled(value, by: 100, limit: maxCents) }
 
+    /// Cents of a money value, or an error naming `what` and the value.
+    static func requireCents(_ value: Decimal, _ what: String) throws -> Int64 {
+        guard let cents = cents(value) else { throw CalculationError("\(what): \(Money.text(value)) is not a whole number of cents within range") }
+        return cents
+    }
+
     /// Millionths of a rate, or nil if it has more than 6 decimal places or is beyond ±1 (100 %).
     static func rate(_ value: Decimal) -> Int64? { scaled(value, by: rateScale, limit: rateScale) }
 

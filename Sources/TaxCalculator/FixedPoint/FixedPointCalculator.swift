@@ -94,8 +94,7 @@ public struct FixedPointCalculator: Sendable {
         taxYear = data.meta.taxYear
         let year = data.meta.taxYear
         func cents(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
-            guard let cents = FixedPoint.cents(value) else { throw CalculationError("\(year) \(what()): \(Money.text(value)) is not a whole number of cents within range") }
-            return cents
+            try FixedPoint.requireCents(value, "\(year) \(what())")
         }
         func rate(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
             guard let rate = FixedPoint.rate(value) else { throw CalculationError("\(year) \(what()): rate \(Money.text(value)) has more than 6 decimal places") }
@@ -159,10 +158,7 @@ public struct FixedPointCalculator: Sendable {
 
     /// The state with this USPS code, or a clear error.
     public func state(_ code: String) throws -> StateID {
-        guard let index = codes[code.uppercased()] else {
-            throw CalculationError(Jurisdiction.isKnown(code.uppercased()) ? "\(code.uppercased()) has no \(taxYear) data yet (see the coverage table)"
-                                                                          : "'\(code)' is not a state's USPS code")
-        }
+        guard let index = codes[code.uppercased()] else { throw CalculationError.unknownState(code, year: taxYear) }
         return StateID(index: index)
     }
 
@@ -246,10 +242,7 @@ public struct FixedPointCalculator: Sendable {
 extension FixedPointCalculator.Input {
     /// The fixed-point input for a `PayInput`, or a clear error if an amount is not whole cents.
     public init(_ input: PayInput, calculator: FixedPointCalculator) throws {
-        func cents(_ value: Decimal, _ what: String) throws -> Int64 {
-            guard let cents = FixedPoint.cents(value) else { throw CalculationError("\(what) \(Money.text(value)) is not a whole number of cents within range") }
-            return cents
-        }
+        let cents = FixedPoint.requireCents
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: try calculator.state(input.state), newYorkCity: input.newYorkCity, age: input.age)
         for deduction in input.preTax {
