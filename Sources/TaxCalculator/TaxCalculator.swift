@@ -61,6 +61,10 @@ public struct TaxCalculator: Sendable {
         if let missing = state.missing, !missing.isEmpty {
             notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")
         }
+        if state.provenance == .estimated {
+            let until = state.pending.map { " until \($0) is published" } ?? ""
+            notes.append("\(input.state.uppercased()) \(data.meta.taxYear) figures are estimated\(until): the state figure may change")
+        }
 
         let marginal = federalBrackets.bracket(for: federalTaxable).map { federalTaxable > 0 ? $0.rate : 0 } ?? 0
         let ficaMarginal = (ficaWages < ss.wageBase ? ss.rate : 0) + medicare.rate + (ficaWages > threshold ? medicare.additionalRate : 0)

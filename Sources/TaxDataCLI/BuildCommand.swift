@@ -41,7 +41,7 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "K.pem"))
     var signKeys: [String] = []
 
-    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`).")
+    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`) or estimated figures (other than a state pending its authority's publication).")
     var release = false
 
     @Option(help: "Output format for findings: text, json or github.")
@@ -56,13 +56,20 @@ struct BuildCommand: AsyncParsableCommand {
         let printer = DiagnosticPrinter(format: format)
         var diagnostics = result.diagnostics
         if release {
-            // Provisional values are warnings in `check`; a release refuses them.
+            // Provisional and estimated values are warnings in `check`; a release refuses them.
             diagnostics = diagnostics.map { d in
-                guard d.rule == .dataProvisional else { return d }
                 var refused = d
+                switch d.rule {
+                case .dataProvisional:
+                    refused.rule = .publishProvisional
+                    refused.message = "a release cannot contain provisional values: " + d.message
+                case .dataEstimated:
+                    refused.rule = .publishEstimated
+                    refused.message = "a release cannot contain estimated values: " + d.message
+                default:
+                    return d
+                }
                 refused.severity = .error
-                refused.rule = .publishProvisional
-                refused.message = "a release cannot contain provisional values: " + d.message
                 return refused
             }
         }

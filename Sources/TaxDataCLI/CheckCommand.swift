@@ -26,8 +26,11 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Output format: text, json or github (annotations for GitHub Actions).")
     var format: OutputFormat = .text
 
-    @Flag(help: "Also print the coverage table: jurisdictions by year, with type, brackets, statuses and deductions.")
+    @Flag(help: "Also print the coverage table: jurisdictions by year, with grade, type, brackets, statuses and deductions.")
     var coverage = false
+
+    @Flag(name: .customLong("show-reviewed"), help: "Also list the warnings marked reviewed in the sources, with each reason.")
+    var showReviewed = false
 
     func run() async throws {
         let files: [SourceFile]
@@ -40,12 +43,20 @@ struct CheckCommand: AsyncParsableCommand {
         let errors = result.diagnostics.errors.count
         let warnings = result.diagnostics.warnings.count
         let years = Set(files.compactMap { Int($0.relativePath.prefix(4)) }).sorted()
-        let summary = "checked \(years.count) year(s), \(files.count) file(s): \(errors) error(s), \(warnings) warning(s)"
+        let reviewedCount = result.reviewed.isEmpty ? "" : " (\(result.reviewed.count) reviewed)"
+        let summary = "checked \(years.count) year(s), \(files.count) file(s): \(errors) error(s), \(warnings) warning(s)\(reviewedCount)"
         switch format {
         case .json:
             Console.out(printer.render(items, summary: ["result": summary]))
         case .text, .github:
             if !items.isEmpty { Console.out(printer.render(items)) }
+            if showReviewed {
+                for (diagnostic, reason) in result.reviewed {
+                    var shown = diagnostic
+                    shown.message += " — reviewed: \(reason)"
+                    Console.out(printer.render([.init(diagnostic: shown, file: nil)]).replacingOccurrences(of: ": warning: ", with: ": reviewed: "))
+                }
+            }
             if coverage { Console.out(CoverageTable.render(result.years)) }
             Console.error(summary)
         }

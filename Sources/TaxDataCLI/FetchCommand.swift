@@ -90,6 +90,12 @@ struct FetchCommand: AsyncParsableCommand {
         if !status.incompleteStates.isEmpty {
             Console.out("incomplete states: " + status.incompleteStates.keys.sorted().map { "\($0) (\(status.incompleteStates[$0]!.joined(separator: ", ")))" }.joined(separator: "; "))
         }
+        if !status.estimatedStates.isEmpty {
+            Console.out("estimated states (the authority has not published yet): " + status.estimatedStates.keys.sorted()
+                .map { "\($0) (until \(status.estimatedStates[$0]!))" }.joined(separator: "; "))
+        }
+        let corroborated = status.belowOfficialStates.filter { $0.value == .corroborated }.keys.sorted()
+        if !corroborated.isEmpty { Console.out("corroborated states (not yet read in the official publication): " + corroborated.joined(separator: ", ")) }
         for rejection in status.rejections { Console.out("rejected \(rejection)") }
     }
 }

@@ -46,4 +46,10 @@ public struct TaxDataStatus: Sendable, Codable, Equatable {
     public var rejections: [Rejection]
     /// Parts of some states whose official figures are not in the data yet (state code → parts).
     public var incompleteStates: [String: [String]]
+    /// States whose figures are not all read in the authority's own publication (state code →
+    /// `corroborated` or `estimated`). Schema 1.2 data; empty for older bundles.
+    public var belowOfficialStates: [String: Provenance]
+    /// States estimated because their authority has not yet published the year (state code → the
+    /// publication that will replace the figures). Apps should say these figures are estimates.
+    public var estimatedStates: [String: String]
 }

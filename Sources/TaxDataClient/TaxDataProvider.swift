@@ -179,12 +179,19 @@ public actor TaxDataProvider {
         let meta = active.data.meta
         let stale = active.fetchedAt.map { clock.now().timeIntervalSince($0) > configuration.cacheValidity } ?? false
         var incomplete: [String: [String]] = [:]
-        for (code, state) in active.data.states { if let missing = state.missing, !missing.isEmpty { incomplete[code] = missing } }
+        var belowOfficial: [String: Provenance] = [:]
+        var estimated: [String: String] = [:]
+        for (code, state) in active.data.states {
+            if let missing = state.missing, !missing.isEmpty { incomplete[code] = missing }
+            if let grade = state.provenance, grade != .official { belowOfficial[code] = grade }
+            if state.provenance == .estimated { estimated[code] = state.pending ?? "no publication named" }
+        }
         return TaxDataStatus(
             source: active.source, taxYear: meta.taxYear, version: meta.version.description, effectiveDate: meta.effectiveDate,
             fetchedAt: active.fetchedAt, isStale: active.source == .embedded ? false : stale,
             outdatedMessage: meta.taxYear < wanted ? "Using \(meta.taxYear) tax data. \(wanted) rates may differ." : nil,
-            rejections: rejections, incompleteStates: incomplete)
+            rejections: rejections, incompleteStates: incomplete, belowOfficialStates: belowOfficial,
+            estimatedStates: estimated)
     }
 
     /// A stream of statuses, one each time newly accepted data becomes active.

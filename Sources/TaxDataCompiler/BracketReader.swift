@@ -26,6 +26,10 @@ extension YAMLDocument {
             if let note = reader.optional("provisional").flatMap({ string($0, itemPath.key("provisional")) }) {
                 provisional[itemPath] = note
             }
+            if let gradeNode = reader.optional("provenance") {
+                guard let grade = choice(gradeNode, itemPath.key("provenance"), Provenance.self) else { ok = false; continue }
+                figureProvenance[itemPath] = grade
+            }
             let statutoryNode = reader.optional("statutoryBaseTax")
             let isStatutory = statutoryNode.flatMap { bool($0, itemPath.key("statutoryBaseTax")) }
             reader.finish()
@@ -50,7 +54,8 @@ extension YAMLDocument {
         }
     }
 
-    /// Reads `sources: [{title, url}, …]`.
+    /// Reads `sources: [{title, url, kind}, …]`; `kind` (official | secondary) is required from schema 1.2
+    /// on by the `provenance.grade` rule, not here, so older trees still parse.
     func citations(_ node: Node, _ path: DataPath) -> [Citation]? {
         guard let items = sequence(node, path) else { return nil }
         var result: [Citation] = []
@@ -58,17 +63,20 @@ extension YAMLDocument {
             guard var reader = mapping(item, path.index(index)) else { return nil }
             let title = reader.required("title").flatMap { string($0, path.index(index).key("title")) }
             let url = reader.required("url").flatMap { string($0, path.index(index).key("url")) }
+            let kindNode = reader.optional("kind")
+            let kind = kindNode.flatMap { choice($0, path.index(index).key("kind"), SourceKind.self) }
             reader.finish()
-            guard let title, let url else { return nil }
-            result.append(Citation(title: title, url: url))
+            guard let title, let url, kindNode == nil || kind != nil else { return nil }
+            result.append(Citation(title: title, url: url, kind: kind))
         }
         return result
     }
 }
 
 extension MappingReader {
-    /// Reads the keys every data file shares: `taxYear` (must match the directory), `sources`, `notes`.
-    mutating func readHeader() -> (sources: [Citation], notes: String?)? {
+    /// Reads the keys every data file shares: `taxYear` (must match the directory), `sources`, `notes`,
+    /// `provenance` (schema 1.2) and `reviewed` (sanity warnings a person has checked).
+    mutating func readHeader() -> (sources: [Citation], notes: String?, provenance: Provenance?)? {
         let d = document
         if let yearNode = required("taxYear"), let value = d.integer(yearNode, path.key("taxYear")), value != d.year {
             d.report(.yearDirectory, "taxYear is \(value) but the file is in the \(d.year) directory", at: yearNode)
@@ -82,7 +90,11 @@ extension MappingReader {
             sources = nil
         }
         let notes = optional("notes").flatMap { d.string($0, path.key("notes")) }
-        guard let sources else { return nil }
-        return (sources, notes)
+        let provenanceNode = optional("provenance")
+        let provenance = provenanceNode.flatMap { d.choice($0, path.key("provenance"), Provenance.self) }
+        let reviewedNode = optional("reviewed")
+        let reviewedOK = reviewedNode.map { d.readReviewed($0, path.key("reviewed")) } ?? true
+        guard let sources, provenanceNode == nil || provenance != nil, reviewedOK else { return nil }
+        return (sources, notes, provenance)
     }
 }

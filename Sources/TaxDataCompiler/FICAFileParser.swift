@@ -32,6 +32,8 @@ extension YAMLDocument {
         }
         r.finish()
         guard let header, let socialSecurity, let medicare else { return nil }
-        return FICAData(year: year, socialSecurity: socialSecurity, medicare: medicare, sources: header.sources, notes: header.notes)
+        var fica = FICAData(year: year, socialSecurity: socialSecurity, medicare: medicare, sources: header.sources, notes: header.notes)
+        fica.provenance = header.provenance
+        return fica
     }
 }

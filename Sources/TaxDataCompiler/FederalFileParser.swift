@@ -10,6 +10,8 @@ extension YAMLDocument {
         let brackets = r.required("brackets").flatMap { scheduleTable($0, p.key("brackets")) }
         r.finish()
         guard let header, let deduction, let brackets else { return nil }
-        return FederalData(year: year, standardDeduction: deduction, brackets: brackets, sources: header.sources, notes: header.notes)
+        var federal = FederalData(year: year, standardDeduction: deduction, brackets: brackets, sources: header.sources, notes: header.notes)
+        federal.provenance = header.provenance
+        return federal
     }
 }

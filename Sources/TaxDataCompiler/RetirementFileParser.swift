@@ -20,9 +20,11 @@ extension YAMLDocument {
         let hsa = r.required("hsa").flatMap { self.hsa($0, p.key("hsa")) }
         r.finish()
         guard let header, let k401, let b403, let b457, let ira, let phaseout, let simple, let sep, let hsa else { return nil }
-        return RetirementData(year: year, plan401k: k401, plan403b: b403, plan457b: b457, ira: ira,
-                              rothIncomePhaseout: phaseout, simpleIra: simple, sepIra: sep, hsa: hsa,
-                              sources: header.sources, notes: header.notes)
+        var retirement = RetirementData(year: year, plan401k: k401, plan403b: b403, plan457b: b457, ira: ira,
+                                        rothIncomePhaseout: phaseout, simpleIra: simple, sepIra: sep, hsa: hsa,
+                                        sources: header.sources, notes: header.notes)
+        retirement.provenance = header.provenance
+        return retirement
     }
 
     private func enhancedCatchUp(_ node: Node, _ path: DataPath) -> RetirementData.EnhancedCatchUp? {

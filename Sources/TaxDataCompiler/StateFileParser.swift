@@ -36,6 +36,7 @@ extension YAMLDocument {
         let nyc = optional("nycTax") { nycTax($0, $1) }
         let local = optional("localTax") { localTax($0, $1) }
         let indexed = optional("indexed") { bool($0, $1) }
+        let pending = optional("pending") { string($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -63,6 +64,8 @@ extension YAMLDocument {
         state.localTax = local
         state.missing = missing
         state.indexed = indexed
+        state.provenance = header.provenance
+        state.pending = pending
         return state
     }
 

@@ -9,6 +9,9 @@ public struct CompileResult: Sendable {
     /// Every finding, each with its source location, sorted by file and line.
     public var diagnostics: [Diagnostic]
     public var sourceMap: SourceMap
+    /// Warnings a person marked reviewed in the sources (not in `diagnostics`), each with the
+    /// entry's reason; `check --show-reviewed` prints them.
+    public var reviewed: [(diagnostic: Diagnostic, reason: String)] = []
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -26,6 +29,7 @@ public enum TreeCompiler {
         var years: [TaxYearData] = []
         var byYear: [Int: [String: SourceFile]] = [:]
         var yearDisplay: [Int: String] = [:]
+        var reviewedEntries: [Int: [ReviewedWarning]] = [:]
 
         for file in files.sorted(by: { $0.relativePath < $1.relativePath }) {
             let parts = file.relativePath.split(separator: "/", maxSplits: 1).map(String.init)
@@ -88,6 +92,7 @@ public enum TreeCompiler {
             for result in parsed where result.year == year {
                 sourceMap.merge(result.sourceMap)
                 provisional.merge(result.provisional) { $1 }
+                reviewedEntries[year, default: []] += result.reviewed
                 diagnosticsOfYear += result.diagnostics
                 let ok = result.value != nil && !result.diagnostics.hasErrors
                 if ok { failed.remove(result.document) } else { failed.insert(result.document) }
@@ -138,12 +143,40 @@ public enum TreeCompiler {
                 return finding
             }
         }
+        var reviewed: [(Diagnostic, String)] = []
+        (diagnostics, reviewed) = applyReviewed(diagnostics, entries: reviewedEntries)
         diagnostics.sort { a, b in
             let la = a.location, lb = b.location
             return (la?.file ?? "", la?.line ?? 0, la?.column ?? 0, a.rule.rawValue, a.message)
                 < (lb?.file ?? "", lb?.line ?? 0, lb?.column ?? 0, b.rule.rawValue, b.message)
         }
-        return CompileResult(years: years, diagnostics: diagnostics, sourceMap: sourceMap)
+        return CompileResult(years: years, diagnostics: diagnostics, sourceMap: sourceMap, reviewed: reviewed)
+    }
+
+    /// Moves each warning a `reviewed:` entry names (same year, rule and path) out of the findings,
+    /// and reports every entry that matched nothing, so a stale review cannot hide a new warning.
+    static func applyReviewed(_ diagnostics: [Diagnostic], entries: [Int: [ReviewedWarning]])
+        -> (remaining: [Diagnostic], reviewed: [(Diagnostic, String)]) {
+        var used: Set<ReviewedWarning> = []
+        var remaining: [Diagnostic] = []
+        var reviewed: [(Diagnostic, String)] = []
+        for finding in diagnostics {
+            if finding.severity == .warning, let year = finding.taxYear, let path = finding.path,
+               let entry = entries[year]?.first(where: { $0.rule == finding.rule && $0.path == path }) {
+                used.insert(entry)
+                reviewed.append((finding, entry.reason))
+            } else {
+                remaining.append(finding)
+            }
+        }
+        for (year, list) in entries {
+            for entry in list where !used.contains(entry) {
+                remaining.append(Diagnostic(.warning, .reviewedUnused,
+                    "reviewed entry for [\(entry.rule)] at \(entry.path.pointer.isEmpty ? "the document" : entry.path.pointer) matches no warning: remove it (or fix its rule or path)",
+                    taxYear: year, path: entry.path, location: entry.location))
+            }
+        }
+        return (remaining, reviewed)
     }
 
     /// One file to parse, and how.
@@ -162,8 +195,9 @@ public enum TreeCompiler {
             case .retirement: value = doc.parseRetirement().map { .retirement($0) }
             case .state(let code): value = doc.parseState(code: code).map { .state($0) }
             }
-            return ParsedFile(year: year, document: document, value: value, diagnostics: doc.diagnostics, sourceMap: doc.sourceMap,
-                              provisional: doc.provisional)
+            return ParsedFile(year: year, document: document, value: value.map { $0.graded(by: doc.figureProvenance) },
+                              diagnostics: doc.diagnostics, sourceMap: doc.sourceMap, provisional: doc.provisional,
+                              reviewed: doc.reviewed)
         }
     }
 
@@ -178,6 +212,7 @@ public enum TreeCompiler {
         var diagnostics: [Diagnostic]
         var sourceMap: SourceMap
         var provisional: [DataPath: String]
+        var reviewed: [ReviewedWarning]
     }
 
     private static func unexpected(_ file: SourceFile, _ why: String) -> Diagnostic {
@@ -192,5 +227,22 @@ public enum TreeCompiler {
                               rothIncomePhaseout: .init(), simpleIra: .init(employeeLimit: 0, catchUpContribution: 0, enhancedCatchUp: nil),
                               sepIra: .init(limit: 0, maxCompensation: 0, maxPercentage: 0),
                               hsa: .init(individual: 0, family: 0, catchUpContribution: 0, catchUpAge: 0), sources: [])
+    }
+}
+
+extension TreeCompiler.ParsedFile.Value {
+    /// The document with its effective grade: the weakest of the file's `provenance` and the grades
+    /// its figures carry. A file without a grade stays without one (the `provenance.grade` rule says so).
+    func graded(by figures: [DataPath: Provenance]) -> Self {
+        func effective(_ declared: Provenance?) -> Provenance? {
+            declared.map { Provenance.weakest([$0] + figures.values)! }
+        }
+        switch self {
+        case .year: return self
+        case .federal(var value): value.provenance = effective(value.provenance); return .federal(value)
+        case .fica(var value): value.provenance = effective(value.provenance); return .fica(value)
+        case .retirement(var value): value.provenance = effective(value.provenance); return .retirement(value)
+        case .state(var value): value.provenance = effective(value.provenance); return .state(value)
+        }
     }
 }

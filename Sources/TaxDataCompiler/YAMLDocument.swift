@@ -12,6 +12,11 @@ final class YAMLDocument {
     private(set) var sourceMap: SourceMap
     /// Values written as `{ value: X, provisional: "derivation" }` (and provisional brackets).
     var provisional: [DataPath: String] = [:]
+    /// Figures that carry their own grade: `{ value: X, provenance: corroborated }`, or a bracket's
+    /// `provenance` key. The document's grade is the weakest of its own and these.
+    var figureProvenance: [DataPath: Provenance] = [:]
+    /// Sanity warnings a person has checked, from the file's `reviewed:` list.
+    var reviewed: [ReviewedWarning] = []
 
     init(file: SourceFile, year: Int, document: DataPath.Document) {
         self.file = file
@@ -106,21 +111,47 @@ final class YAMLDocument {
     }
 
     /// A plain numeral parsed exactly (`Money.parse`); quoted or malformed numbers are errors.
-    /// An amount may also be written `{ value: 12700, provisional: "how it was derived" }`.
+    /// An amount may also be written `{ value: 12700, provisional: "how it was derived" }` or
+    /// `{ value: 4685, provenance: corroborated }` (or both).
     func decimal(_ node: Node, _ path: DataPath) -> Decimal? {
-        if case .mapping = node, var reader = mapping(node, path) {
-            let value = reader.required("value").flatMap { number($0, path, what: "an amount", parse: Money.parse) }
-            let derivation = reader.required("provisional").flatMap { string($0, path.key("provisional")) }
-            reader.finish()
-            if let derivation { provisional[path] = derivation }
-            return derivation == nil ? nil : value
-        }
-        return number(node, path, what: "an amount", parse: Money.parse)
+        annotated(node, path) { number($0, path, what: "an amount", parse: Money.parse) }
     }
 
-    /// A rate: a fraction (`0.0475`) or a percentage (`4.75%`), parsed exactly.
+    /// A rate: a fraction (`0.0475`) or a percentage (`4.75%`), parsed exactly; it may carry its own
+    /// grade like an amount: `{ value: 0.047, provenance: corroborated }`.
     func rate(_ node: Node, _ path: DataPath) -> Decimal? {
-        number(node, path, what: "a rate", parse: Money.parseRate)
+        annotated(node, path) { number($0, path, what: "a rate", parse: Money.parseRate) }
+    }
+
+    /// A value written plainly, or as `{ value, provisional?, provenance? }` with at least one annotation.
+    private func annotated(_ node: Node, _ path: DataPath, read: (Node) -> Decimal?) -> Decimal? {
+        guard case .mapping = node else { return read(node) }
+        guard var reader = mapping(node, path) else { return nil }
+        let value = reader.required("value").flatMap(read)
+        let derivationNode = reader.optional("provisional")
+        let derivation = derivationNode.flatMap { string($0, path.key("provisional")) }
+        let gradeNode = reader.optional("provenance")
+        let grade = gradeNode.flatMap { choice($0, path.key("provenance"), Provenance.self) }
+        reader.finish()
+        if derivationNode == nil && gradeNode == nil {
+            report(.yamlMissingKey, "\(describe(path)) is written as a mapping: add provisional: \"how it was derived\" or provenance: official | corroborated | estimated, or write the number alone",
+                   at: node)
+            return nil
+        }
+        if let derivation { provisional[path] = derivation }
+        if let grade { figureProvenance[path] = grade }
+        guard derivationNode == nil || derivation != nil, gradeNode == nil || grade != nil else { return nil }
+        return value
+    }
+
+    /// A plain scalar that must be one of an enumeration's raw values.
+    func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _ path: DataPath, _ type: E.Type) -> E? where E.RawValue == String {
+        guard let text = string(node, path) else { return nil }
+        guard let value = E(rawValue: text) else {
+            report(.yamlType, "\(describe(path)) '\(text)' must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
+            return nil
+        }
+        return value
     }
 
     /// An amount or `null`. Returns `.some(nil)` for null, `nil` when invalid.

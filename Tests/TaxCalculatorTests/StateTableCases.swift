@@ -26,9 +26,6 @@ struct StateTableCases {
         /// True for a tax-table row (rounded to the dollar), false for an exact worked example.
         var wholeDollars: Bool
         var source: String
-        /// Why our data is known not to reproduce this figure yet: the test then expects the mismatch, and
-        /// fails once the data is fixed, so the marker must be removed with the fix.
-        var knownIssue: String? = nil
         var description: String { "\(state) \(year) \(status.rawValue) at \(income): \(source)" }
     }
 
@@ -59,7 +56,7 @@ struct StateTableCases {
         .init(state: "HI", year: 2025, status: .headOfHousehold, income: "23275", printed: "524", wholeDollars: true, source: "N-11 Tax Table"),
         .init(state: "HI", year: 2025, status: .single, income: "62925", printed: "3673", wholeDollars: true, source: "N-11 Tax Table"),
         .init(state: "HI", year: 2025, status: .marriedFilingJointly, income: "62925", printed: "2733", wholeDollars: true, source: "N-11 Tax Table"),
-        .init(state: "HI", year: 2025, status: .headOfHousehold, income: "62925", printed: "3156", wholeDollars: true, source: "N-11 Tax Table", knownIssue: "HI head-of-household base taxes are derived exactly until § 235-51(b) / DOTAX Schedule III is read (docs/data-notes/HI.md)"),
+        .init(state: "HI", year: 2025, status: .headOfHousehold, income: "62925", printed: "3156", wholeDollars: true, source: "N-11 Tax Table"),
         .init(state: "HI", year: 2025, status: .single, income: "99975", printed: "6489", wholeDollars: true, source: "N-11 Tax Table"),
         .init(state: "HI", year: 2025, status: .marriedFilingJointly, income: "99975", printed: "5380", wholeDollars: true, source: "N-11 Tax Table"),
         .init(state: "HI", year: 2025, status: .headOfHousehold, income: "99975", printed: "5935", wholeDollars: true, source: "N-11 Tax Table"),
@@ -101,11 +98,7 @@ struct StateTableCases {
         let brackets = try #require(state.brackets?[c.status])
         var tax = brackets.tax(on: Money.parse(c.income)!), rounded = Decimal()
         NSDecimalRound(&rounded, &tax, c.wholeDollars ? 0 : 2, .plain)
-        if let issue = c.knownIssue {
-            withKnownIssue(Comment(rawValue: issue)) { #expect(rounded == Money.parse(c.printed), "\(c)") }
-        } else {
-            #expect(rounded == Money.parse(c.printed), "\(c)")
-        }
+        #expect(rounded == Money.parse(c.printed), "\(c)")
     }
 
     @Test("the cases cover at least five states")

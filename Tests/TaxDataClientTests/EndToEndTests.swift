@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,17 +69,17 @@ struct EndToEndTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let served = root.appendingPathComponent("www"), cache = root.appendingPathComponent("cache")
-        try writeYear(try bundleFiles(version: "2026.1.5"), to: served)
+        try writeYear(try bundleFiles(version: dataVersion(plus: 5)), to: served)
         let server = try StaticServer(directory: served)
         let first = try makeProvider(server.url, cache: cache)
         let status = await first.refresh()
         server.stop()
-        #expect(status.source == .remote && status.version == "2026.1.5", "\(status.rejections)")
+        #expect(status.source == .remote && status.version == dataVersion(plus: 5), "\(status.rejections)")
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026/federal_2026.json").path))
         // The server is gone: a new process uses the verified cache.
         let second = try makeProvider(server.url, cache: cache)
         let offline = await second.refresh()
-        #expect(offline.source == .cache && offline.version == "2026.1.5")
+        #expect(offline.source == .cache && offline.version == dataVersion(plus: 5))
         #expect(offline.rejections.contains { $0.source == .remote && $0.reason.hasPrefix("transport.") })
     }
 
@@ -87,23 +88,23 @@ struct EndToEndTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let served = root.appendingPathComponent("www")
-        try writeYear(try bundleFiles(version: "2026.1.5"), to: served)
+        try writeYear(try bundleFiles(version: dataVersion(plus: 5)), to: served)
         let server = try StaticServer(directory: served)
         defer { server.stop() }
         let client = try makeProvider(server.url, cache: root.appendingPathComponent("cache"))
-        #expect(await client.refresh().version == "2026.1.5")
+        #expect(await client.refresh().version == dataVersion(plus: 5))
         let stream = await client.updates()
         let received = Task { () -> TaxDataStatus? in
             var iterator = stream.makeAsyncIterator()
             return await iterator.next()
         }
-        // Publish 2026.1.6 on the server (no restart), then the app's next refresh.
-        try writeYear(try bundleFiles(version: "2026.1.6"), to: served)
+        // Publish the embedded version + 6 on the server (no restart), then the app's next refresh.
+        try writeYear(try bundleFiles(version: dataVersion(plus: 6)), to: served)
         clock.advance(25 * 3600)
         let status = await client.refreshIfNeeded()
-        #expect(status.version == "2026.1.6")
+        #expect(status.version == dataVersion(plus: 6))
         let update = await received.value
-        #expect(update?.version == "2026.1.6")
+        #expect(update?.version == dataVersion(plus: 6))
         #expect(update?.source == .remote)
     }
 
@@ -112,7 +113,7 @@ struct EndToEndTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let served = root.appendingPathComponent("www")
-        var files = try bundleFiles(version: "2026.1.5")
+        var files = try bundleFiles(version: dataVersion(plus: 5))
         files["states_2026.json"] = files["states_2026.json"]! + Data(repeating: 0x20, count: 2 << 20)
         try writeYear(files, to: served)
         let server = try StaticServer(directory: served)

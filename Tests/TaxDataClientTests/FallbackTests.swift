@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataTestSupport
 import Testing
 import TaxDataClient
 import TaxDataCore
@@ -13,7 +14,7 @@ struct FallbackTests {
         let client = try provider(transport, store, keys: keys)
         let status = await client.refresh()
         #expect(status.source == .embedded)
-        #expect(status.version == "2026.1.0")
+        #expect(status.version == dataVersion(plus: 0))
         #expect(status.rejections.contains { $0.source == .remote && $0.reason == reason }, "\(status.rejections)")
         #expect(store.yearsStored.isEmpty, "rejected bytes reached the cache")
         #expect(await client.federalBrackets(for: .single).count == 7)
@@ -49,14 +50,14 @@ struct FallbackTests {
     }
 
     @Test("a truncated body") func truncated() async throws {
-        var files = try bundleFiles(version: "2026.1.1")
+        var files = try bundleFiles(version: dataVersion(plus: 1))
         files["states_2026.json"] = files["states_2026.json"]!.prefix(1000)
         let t = MemoryTransport(); t.serve(year: 2026, files: files)
         _ = try await refreshRejected(t, reason: "bundle.size")
     }
 
     @Test("an oversized body is cut off at the manifest's size") func oversized() async throws {
-        var files = try bundleFiles(version: "2026.1.1")
+        var files = try bundleFiles(version: dataVersion(plus: 1))
         files["fica_2026.json"] = files["fica_2026.json"]! + Data(repeating: 0x20, count: 10_000)
         let t = MemoryTransport(); t.serve(year: 2026, files: files)
         _ = try await refreshRejected(t, reason: "transport.too-large")
@@ -66,14 +67,14 @@ struct FallbackTests {
     }
 
     @Test("a checksum mismatch") func checksum() async throws {
-        var files = try bundleFiles(version: "2026.1.1")
+        var files = try bundleFiles(version: dataVersion(plus: 1))
         var bytes = files["federal_2026.json"]!; bytes[bytes.count / 2] ^= 1; files["federal_2026.json"] = bytes
         let t = MemoryTransport(); t.serve(year: 2026, files: files)
         _ = try await refreshRejected(t, reason: "bundle.checksum")
     }
 
     @Test("valid checksums over invalid brackets") func invalidBrackets() async throws {
-        let files = try bundleFiles(version: "2026.1.1") { data in
+        let files = try bundleFiles(version: dataVersion(plus: 1)) { data in
             var single = data.federal.brackets[.single]!
             single[2].floor = Money.parse("50000")!
             data.federal.brackets = StatusTable(written: data.federal.brackets.written.merging([.single: single]) { $1 },
@@ -84,48 +85,48 @@ struct FallbackTests {
     }
 
     @Test("an unknown schema major") func schemaMajor() async throws {
-        let files = try bundleFiles(version: "2026.1.1") { $0.meta.schemaVersion = SchemaVersion(major: 2, minor: 0) }
+        let files = try bundleFiles(version: dataVersion(plus: 1)) { $0.meta.schemaVersion = SchemaVersion(major: 2, minor: 0) }
         let t = MemoryTransport(); t.serve(year: 2026, files: files)
         _ = try await refreshRejected(t, reason: "schema.unsupported")
     }
 
     @Test("a bad signature and an untrusted signer") func signatures() async throws {
         let trusted = try Ed25519PrivateKey.generate(), other = try Ed25519PrivateKey.generate()
-        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: "2026.1.1", signedBy: [other]))
+        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [other]))
         _ = try await refreshRejected(t, reason: "signature.untrusted", keys: [trusted.publicKey])
-        var forged = try bundleFiles(version: "2026.1.1", signedBy: [trusted])
+        var forged = try bundleFiles(version: dataVersion(plus: 1), signedBy: [trusted])
         forged["manifest.json.sig"] = try SignatureEnvelope.sign(Data("something else".utf8), with: [trusted])
         let t2 = MemoryTransport(); t2.serve(year: 2026, files: forged)
         _ = try await refreshRejected(t2, reason: "signature.invalid", keys: [trusted.publicKey])
-        let t3 = MemoryTransport(); t3.serve(year: 2026, files: try bundleFiles(version: "2026.1.1"))
+        let t3 = MemoryTransport(); t3.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
         _ = try await refreshRejected(t3, reason: "signature.missing", keys: [trusted.publicKey])
         // Signed by the trusted key: accepted.
-        let t4 = MemoryTransport(); t4.serve(year: 2026, files: try bundleFiles(version: "2026.1.1", signedBy: [trusted]))
+        let t4 = MemoryTransport(); t4.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [trusted]))
         let status = await (try provider(t4, MemoryStore(), keys: [trusted.publicKey])).refresh()
-        #expect(status.source == .remote && status.version == "2026.1.1")
+        #expect(status.source == .remote && status.version == dataVersion(plus: 1))
     }
 
     @Test("an accepted update is cached, survives a restart, and rollback is refused across restarts")
     func acceptCacheRollback() async throws {
         let store = MemoryStore(), t = MemoryTransport()
-        t.serve(year: 2026, files: try bundleFiles(version: "2026.1.2"))
+        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 2)))
         let first = try provider(t, store)
         let accepted = await first.refresh()
-        #expect(accepted.source == .remote && accepted.version == "2026.1.2")
+        #expect(accepted.source == .remote && accepted.version == dataVersion(plus: 2))
         #expect(store.yearsStored[2026] != nil)
         // Restart, offline: the cache is verified and used.
         let offline = MemoryTransport(); offline.failAll(TransportError(.offline, "plane"))
         let second = try provider(offline, store)
         #expect(await second.status().source == .cache)
-        #expect(await second.refresh().version == "2026.1.2")
+        #expect(await second.refresh().version == dataVersion(plus: 2))
         // The server now serves an older version: refused, even by a new process.
-        let older = MemoryTransport(); older.serve(year: 2026, files: try bundleFiles(version: "2026.1.1"))
+        let older = MemoryTransport(); older.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
         let third = try provider(older, store)
         let status = await third.refresh()
-        #expect(status.version == "2026.1.2" && status.source == .cache)
+        #expect(status.version == dataVersion(plus: 2) && status.source == .cache)
         #expect(status.rejections.contains { $0.reason == "rollback" })
         // An attacker who replaces the cache with an older (valid) bundle is refused too.
-        store.yearsStored[2026] = try bundleFiles(version: "2026.1.1")
+        store.yearsStored[2026] = try bundleFiles(version: dataVersion(plus: 1))
         let fourth = try provider(offline, store)
         #expect(await fourth.status().source == .embedded)
         #expect(await fourth.status().rejections.contains { $0.source == .cache && $0.reason == "rollback" })
@@ -134,7 +135,7 @@ struct FallbackTests {
     @Test("a corrupt cache file is discarded, never used")
     func corruptCache() async throws {
         let store = MemoryStore(), t = MemoryTransport()
-        t.serve(year: 2026, files: try bundleFiles(version: "2026.1.2"))
+        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 2)))
         _ = await (try provider(t, store)).refresh()
         store.yearsStored[2026]!["states_2026.json"] = Data("{\"year\": 2026}".utf8)
         let client = try provider(MemoryTransport(), store)
@@ -144,7 +145,7 @@ struct FallbackTests {
         #expect(store.yearsStored[2026] == nil)
         // Corrupt state file: the cache is discarded as a whole (rollback could not be enforced).
         store.state = Data("not json".utf8)
-        store.yearsStored[2026] = try bundleFiles(version: "2026.1.2")
+        store.yearsStored[2026] = try bundleFiles(version: dataVersion(plus: 2))
         let again = try provider(MemoryTransport(), store)
         #expect(await again.status().rejections.contains { $0.reason == "cache.state" })
         #expect(await again.status().source == .embedded)
@@ -167,9 +168,9 @@ struct FallbackTests {
     @Test("a cache directory that cannot be written: the verified update is still used in this session")
     func unwritableCache() async throws {
         let store = MemoryStore(); store.failWrites = true
-        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: "2026.1.3"))
+        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 3)))
         let status = await (try provider(t, store)).refresh()
-        #expect(status.source == .remote && status.version == "2026.1.3")
+        #expect(status.source == .remote && status.version == dataVersion(plus: 3))
         #expect(status.rejections.contains { $0.reason == "cache.write" })
         // And a real directory that is a file.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-dir-\(UUID().uuidString)")
@@ -183,13 +184,13 @@ struct FallbackTests {
     @Test("conditional requests: a 304 costs no body and keeps the cache")
     func etag() async throws {
         let store = MemoryStore(), t = MemoryTransport()
-        t.serve(year: 2026, files: try bundleFiles(version: "2026.1.2"))
+        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 2)))
         let clock = TestClock("2026-03-01T12:00:00Z")
         _ = await (try provider(t, store, clock: clock)).refresh()
         let before = t.requests.count
         let second = try provider(t, store, clock: clock)
         let status = await second.refresh()
-        #expect(status.source == .cache && status.version == "2026.1.2")
+        #expect(status.source == .cache && status.version == dataVersion(plus: 2))
         let conditional = t.requests[before...]
         #expect(conditional.count == 1) // the manifest only: 304, no files
         #expect(conditional.first?.headers["If-None-Match"] != nil)
@@ -198,7 +199,7 @@ struct FallbackTests {
     @Test("policy: no fetch within the interval; a stale cache is used when the server fails, and is marked stale")
     func policyAndStale() async throws {
         let store = MemoryStore(), t = MemoryTransport(), clock = TestClock("2026-03-01T12:00:00Z")
-        t.serve(year: 2026, files: try bundleFiles(version: "2026.1.2"))
+        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 2)))
         let client = try provider(t, store, clock: clock)
         _ = await client.refreshIfNeeded()
         let count = t.requests.count
@@ -210,7 +211,7 @@ struct FallbackTests {
         let status = await client.refreshIfNeeded()
         #expect(t.requests.count > count)
         #expect(status.source == .remote || status.source == .cache)
-        #expect(status.version == "2026.1.2")
+        #expect(status.version == dataVersion(plus: 2))
         #expect(status.isStale)
     }
 

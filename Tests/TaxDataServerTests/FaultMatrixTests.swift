@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataTestSupport
 import Testing
 import TaxDataClient
 import TaxDataCore
@@ -9,25 +10,25 @@ import TaxDataServer
 struct FaultMatrixTests {
     /// What the client must end up with under each fault (first refresh), and the reasons accepted.
     static let expectations: [(FaultMode, DataSource, String, Set<String>)] = [
-        (.http500, .embedded, "2026.1.0", ["http.status"]),
-        (.notFound, .embedded, "2026.1.0", ["http.status"]),
-        (.slow, .embedded, "2026.1.0", ["transport.timeout"]),
-        (.drop, .embedded, "2026.1.0", ["transport.connection", "transport.offline"]),
-        (.truncate, .embedded, "2026.1.0", ["bundle.manifest"]),
-        (.corrupt, .embedded, "2026.1.0", ["bundle.manifest", "bundle.checksum"]),
-        (.badChecksum, .embedded, "2026.1.0", ["bundle.checksum"]),
-        (.invalidData, .embedded, "2026.1.0", ["brackets.contiguous"]),
-        (.rollback, .embedded, "2026.1.0", ["rollback"]),
-        (.expired, .embedded, "2026.1.0", ["bundle.expired"]),
-        (.garbage, .embedded, "2026.1.0", ["bundle.manifest"]),
-        (.endless, .embedded, "2026.1.0", ["transport.too-large"]),
-        (.wrongContentType, .remote, "2026.1.1", []),
+        (.http500, .embedded, dataVersion(plus: 0), ["http.status"]),
+        (.notFound, .embedded, dataVersion(plus: 0), ["http.status"]),
+        (.slow, .embedded, dataVersion(plus: 0), ["transport.timeout"]),
+        (.drop, .embedded, dataVersion(plus: 0), ["transport.connection", "transport.offline"]),
+        (.truncate, .embedded, dataVersion(plus: 0), ["bundle.manifest"]),
+        (.corrupt, .embedded, dataVersion(plus: 0), ["bundle.manifest", "bundle.checksum"]),
+        (.badChecksum, .embedded, dataVersion(plus: 0), ["bundle.checksum"]),
+        (.invalidData, .embedded, dataVersion(plus: 0), ["brackets.contiguous"]),
+        (.rollback, .embedded, dataVersion(plus: 0), ["rollback"]),
+        (.expired, .embedded, dataVersion(plus: 0), ["bundle.expired"]),
+        (.garbage, .embedded, dataVersion(plus: 0), ["bundle.manifest"]),
+        (.endless, .embedded, dataVersion(plus: 0), ["transport.too-large"]),
+        (.wrongContentType, .remote, dataVersion(plus: 1), []),
     ]
 
     @Test("every fault falls back safely, caches nothing it rejected, and recovers")
     func matrix() async throws {
         #expect(Set(Self.expectations.map(\.0)) == Set(FaultMode.allCases), "a fault mode without a row")
-        let dist = try makeDist(version2026: "2026.1.1")
+        let dist = try makeDist(version2026: dataVersion(plus: 1))
         defer { try? FileManager.default.removeItem(at: dist) }
         let plan = FaultPlan()
         let server = TaxDataServer(dist: DistDirectory(root: dist), faults: plan, slowSeconds: 2)
@@ -59,7 +60,7 @@ struct FaultMatrixTests {
             plan.set([])
             let recovered = await client.refresh()
             #expect(recovered.source == .remote || recovered.source == .cache, "\(mode) recovery: \(recovered.rejections)")
-            #expect(recovered.version == "2026.1.1", "\(mode) recovery")
+            #expect(recovered.version == dataVersion(plus: 1), "\(mode) recovery")
             rows.append([mode.rawValue, "\(status.source.rawValue) \(status.version)", remoteReasons.first ?? "-",
                          cached ? "yes (accepted)" : "no", "\(recovered.source.rawValue) \(recovered.version)"])
         }

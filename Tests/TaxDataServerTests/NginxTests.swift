@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataTestSupport
 import Testing
 import TaxDataClient
 import TaxDataCore
@@ -30,7 +31,7 @@ struct NginxTests {
     @Test("the client fetches, verifies and caches from nginx; ETag revalidation and the combined document work")
     func clientAgainstNginx() async throws {
         let nginx = try #require(nginxPath, "nginx is required (make test installs it)")
-        let dist = try makeDist(version2026: "2026.1.1")
+        let dist = try makeDist(version2026: dataVersion(plus: 1))
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-nginx-\(UUID().uuidString)")
         let cache = prefix.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
@@ -71,16 +72,16 @@ struct NginxTests {
         #expect(revalidated.status == 304)
         let combined = try await transport.send(HTTPRequest(url: base.appendingPathComponent("v1/tax-data/2026"), maxBytes: 1 << 20, timeout: 2))
         #expect(combined.status == 200)
-        #expect(try CanonicalJSON.decode(CombinedDocument.self, from: combined.body).version.description == "2026.1.1")
+        #expect(try CanonicalJSON.decode(CombinedDocument.self, from: combined.body).version.description == dataVersion(plus: 1))
 
         let client = try TaxDataProvider(configuration: .init(baseURL: base, requestTimeout: 2), transport: transport,
                                          store: FileBundleStore(directory: cache), clock: FixedClock(), embedded: try EmbeddedBundles.packaged())
         let status = await client.refresh()
-        #expect(status.source == .remote && status.version == "2026.1.1", "\(status.rejections)")
+        #expect(status.source == .remote && status.version == dataVersion(plus: 1), "\(status.rejections)")
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026/states_2026.json").path))
         // A second refresh is a conditional request: 304, nothing downloaded again, data unchanged.
         let again = await client.refresh()
-        #expect(again.version == "2026.1.1")
+        #expect(again.version == dataVersion(plus: 1))
         #expect(again.rejections.filter { $0.source == .remote }.isEmpty, "\(again.rejections)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -58,15 +59,15 @@ struct RouteTests {
             try await client.execute(uri: "/v1/tax-data/2026", method: .get) { response in
                 #expect(response.status == .ok)
                 let document = try CanonicalJSON.decode(CombinedDocument.self, from: Data(buffer: response.body))
-                #expect(document.version.description == "2026.1.1")
+                #expect(document.version.description == dataVersion(plus: 1))
                 #expect(document.states["NY"]?.nycTax != nil)
             }
-            for (current, hasUpdate, isRequired) in [("2026.1.0", true, false), ("2026.1.1", false, false), ("2026.0.9", true, true)] {
+            for (current, hasUpdate, isRequired) in [(dataVersion(plus: 0), true, false), (dataVersion(plus: 1), false, false), ("2026.0.9", true, true)] {
                 try await client.execute(uri: "/v1/tax-data/2026/version?current=\(current)", method: .get) { response in
                     let answer = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
                     #expect(answer["hasUpdate"] as? Bool == hasUpdate)
                     #expect(answer["isRequired"] as? Bool == isRequired)
-                    #expect(answer["latestVersion"] as? String == "2026.1.1")
+                    #expect(answer["latestVersion"] as? String == dataVersion(plus: 1))
                     #expect(answer.keys.contains("changeLog"))
                 }
             }
@@ -76,7 +77,7 @@ struct RouteTests {
 
     @Test("a new dist in place of the old one is served without a restart")
     func republish() async throws {
-        let first = try makeDist(version2026: "2026.1.1"), second = try makeDist(version2026: "2026.1.2")
+        let first = try makeDist(version2026: dataVersion(plus: 1)), second = try makeDist(version2026: dataVersion(plus: 2))
         defer { try? FileManager.default.removeItem(at: first); try? FileManager.default.removeItem(at: second) }
         let live = first.deletingLastPathComponent().appendingPathComponent("live-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: first, to: live)
@@ -85,12 +86,12 @@ struct RouteTests {
         let app = Application(router: server.buildRouter(), logger: quietLogger)
         try await app.test(.router) { client in
             try await client.execute(uri: "/v1/tax-data/2026/version", method: .get) { response in
-                #expect(String(buffer: response.body).contains("2026.1.1"))
+                #expect(String(buffer: response.body).contains(dataVersion(plus: 1)))
             }
             try FileManager.default.removeItem(at: live)
             try FileManager.default.copyItem(at: second, to: live)
             try await client.execute(uri: "/v1/tax-data/2026/version", method: .get) { response in
-                #expect(String(buffer: response.body).contains("2026.1.2"))
+                #expect(String(buffer: response.body).contains(dataVersion(plus: 2)))
             }
         }
     }

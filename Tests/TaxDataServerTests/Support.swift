@@ -7,7 +7,7 @@ import TaxDataServer
 @_exported import TaxDataTestSupport
 
 /// Writes a dist of the real years, with 2026 at `version`, into a new temporary directory.
-func makeDist(version2026: String = "2026.1.1") throws -> URL {
+func makeDist(version2026: String = dataVersion(plus: 1)) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-dist-\(UUID().uuidString)")
     let years = compiledYears.map { year -> TaxYearData in
         var year = year

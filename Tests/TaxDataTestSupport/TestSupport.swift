@@ -30,3 +30,16 @@ public func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The data version `TaxData/<year>/year.yaml` declares (what the embedded bundle carries), with
+/// `patch` added to its last number: with 2026.2.0 in the sources, `dataVersion(2026, plus: 1)` is
+/// "2026.2.1". Tests that need "the embedded version" or "a newer one" derive it here, so bumping a
+/// year's version never breaks them.
+public func dataVersion(_ year: Int = 2026, plus patch: Int = 0) -> String {
+    guard let meta = compiledYears.first(where: { $0.meta.taxYear == year })?.meta else {
+        fatalError("TaxData/\(year) did not compile")
+    }
+    var components = meta.version.components
+    components[2] += patch
+    return components.map(String.init).joined(separator: ".")
+}

@@ -31,6 +31,8 @@ public struct FICAData: Sendable, Equatable, Codable {
     public var medicare: Medicare
     public var sources: [Citation]
     public var notes: String?
+    /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
+    public var provenance: Provenance?
 
     public init(year: Int, socialSecurity: SocialSecurity, medicare: Medicare, sources: [Citation], notes: String? = nil) {
         self.year = year

@@ -100,9 +100,11 @@ public struct RetirementData: Sendable, Equatable, Codable {
     public var hsa: HSA
     public var sources: [Citation]
     public var notes: String?
+    /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
+    public var provenance: Provenance?
 
     enum CodingKeys: String, CodingKey {
-        case year, ira, rothIncomePhaseout, simpleIra, sepIra, hsa, sources, notes
+        case year, ira, rothIncomePhaseout, simpleIra, sepIra, hsa, sources, notes, provenance
         case plan401k = "401k", plan403b = "403b", plan457b = "457b"
     }
 

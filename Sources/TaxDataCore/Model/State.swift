@@ -103,6 +103,11 @@ public struct StateData: Sendable, Equatable, Codable {
     ]
     /// Added in 1.1: the publications the figures come from.
     public var sources: [Citation]
+    /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
+    public var provenance: Provenance?
+    /// Added in 1.2: for an `estimated` state whose authority has not yet published the year, the
+    /// publication that will replace the figures. Apps should say the state's data is estimated.
+    public var pending: String?
 
     public init(name: String, type: StateTaxType, sources: [Citation]) {
         self.name = name
