@@ -15,7 +15,7 @@ EMBEDDED := Sources/TaxDataClient/Embedded/dist
 INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests
 PORT ?= 8080
 
-.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed clean help
+.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck clean help
 
 all: dist summary
 
@@ -29,6 +29,7 @@ help:
 	@echo "make bench    benchmarks with baselines from the same run; writes docs/benchmarks.md"
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
 	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ (commit it; a test fails when it is stale)"
+	@echo "make crosscheck  compare every figure with PolicyEngine-US $(PE_VERSION) (venv $(CROSSCHECK_VENV)/; CROSSCHECK_ARGS=\"--states ME\")"
 	@echo "make clean    remove build products and $(DIST)/"
 
 deps:
@@ -80,6 +81,20 @@ bench: deps
 embed: tool
 	$(BIN) build $(SOURCES) --out $(EMBEDDED)
 	$(BIN) verify $(EMBEDDED)
+
+# Compare our figures with PolicyEngine-US's parameters; known disagreements are explained in
+# docs/data-notes/crosscheck-known.yaml. The venv is git-ignored and made once.
+CROSSCHECK_VENV ?= .crosscheck-venv
+PE_VERSION      := 2.68.0
+TAXDATA_BIN     ?= $(BIN)
+CROSSCHECK_ARGS ?=
+
+crosscheck:
+	$(MAKE) tool
+	@test -x $(CROSSCHECK_VENV)/bin/python || python3 -m venv $(CROSSCHECK_VENV)
+	@$(CROSSCHECK_VENV)/bin/python -c 'import yaml, importlib.metadata as m; assert m.version("policyengine-us") == "$(PE_VERSION)"' 2>/dev/null \
+	  || $(CROSSCHECK_VENV)/bin/pip install "policyengine-us==$(PE_VERSION)" PyYAML
+	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck.py $(CROSSCHECK_ARGS)
 
 clean:
 	rm -rf .build $(DIST)
