@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // OpenSSL's libcrypto. Only TaxDataCrypto may import it.
@@ -34,7 +35,12 @@ let package = Package(
         // The library apps link: remote → cache → embedded. Never Yams, the compiler or the server.
         .target(
             name: "TaxDataClient",
-            dependencies: ["TaxDataCore", "TaxDataCrypto", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TaxDataCore", "TaxDataCrypto", .product(name: "Logging", package: "swift-log"),
+                // Linux only: URLSession there (FoundationNetworking) inflates and buffers bodies without a
+                // bound, so the default transport on Linux is AsyncHTTPClient, which streams with backpressure.
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+            ],
             resources: [.copy("Embedded")]
         ),
         // Federal, FICA and state tax over the model (what apps compute paychecks with).

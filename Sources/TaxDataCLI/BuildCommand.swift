@@ -30,8 +30,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Argument(help: "The source tree: a directory of <year>/ directories.")
     var directory: String = "TaxData"
 
-    @Option(name: .shortAndLong, help: "The output directory (replaced as a whole).")
+    @Option(name: .shortAndLong, help: "The output directory, replaced as a whole: an existing dist (with index.json), an empty directory or a new path.")
     var out: String = "dist"
+
+    @Flag(help: "Replace --out even when it is not a dist (never the source tree or a directory that contains it).")
+    var force = false
 
     @Option(help: "The last published dist, to refuse changed content without a version bump.")
     var previous: String?
@@ -48,6 +51,7 @@ struct BuildCommand: AsyncParsableCommand {
     var format: OutputFormat = .text
 
     func run() async throws {
+        try OutputGuard.check(out: out, source: directory, force: force)
         let files: [SourceFile]
         do { files = try SourceTreeReader.read(root: directory) } catch {
             throw ValidationError("\(error)")

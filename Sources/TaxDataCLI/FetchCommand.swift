@@ -68,7 +68,7 @@ struct FetchCommand: AsyncParsableCommand {
                                                           requestTimeout: timeout)
         let provider: TaxDataProvider
         do {
-            provider = try TaxDataProvider(configuration: configuration, transport: URLSessionTransport(),
+            provider = try TaxDataProvider(configuration: configuration, transport: defaultTransport(),
                                            store: FileBundleStore(directory: URL(fileURLWithPath: cache)),
                                            clock: clock, embedded: try EmbeddedBundles.packaged())
         } catch {

@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory + "/index.json", isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ValidationError("\(directory) is not a dist (no index.json); run `taxdata build --out \(directory)` first")
+            throw ValidationError("\(directory) is not a dist (no index.json); build one with `taxdata build TaxData --out dist` and serve that")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         _ = try parsedFaults()

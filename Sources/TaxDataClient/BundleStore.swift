@@ -18,11 +18,21 @@ public protocol BundleStore: Sendable {
     /// The client's persisted state (`ClientState` JSON), or nil.
     func loadState() throws -> Data?
     func saveState(_ data: Data) throws
-    /// Discards everything (a cache of an unknown format or layout).
+    /// Discards everything the store wrote (a cache of an unknown format or layout); never
+    /// anything else.
     func reset() throws
     /// Checks the store's format before use; a store written in another format (by an older or
-    /// newer app) is discarded, and the reason returned.
+    /// newer app) is discarded, and the reason returned. Throws for a location the store must not
+    /// use (a non-empty directory that is not a cache).
     func prepare() throws -> String?
+    /// Runs `body` while no other process using the same store can: load, compare and save happen
+    /// as one step, so two processes sharing a cache (an app and its widget) cannot roll it back.
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+}
+
+extension BundleStore {
+    /// A store only one process uses (memory) needs no lock.
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
 }
 
 /// Why the store could not do something.
@@ -39,7 +49,12 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
 ///
 /// Every write goes to a temporary name first and is renamed into place, so a crash mid-write
 /// leaves the previous copy. A year left half-replaced by a crash between its two renames is
-/// recovered from `<year>.old` on the next load.
+/// recovered from `<year>.old` on the next load; staging directories a crash left behind
+/// (`.<year>.new-*`) are removed by `prepare()`.
+///
+/// The store deletes only what it creates (`FORMAT`, `state.json`, `<year>/`, `<year>.old/`,
+/// its staging and temporary names). A non-empty directory without a `FORMAT` file is not a
+/// cache: `prepare()` refuses it instead of emptying it, so `--cache ~` cannot wipe a home.
 public struct FileBundleStore: BundleStore {
     public static let format = "taxdata-cache 1"
     public let directory: URL
@@ -63,7 +78,7 @@ public struct FileBundleStore: BundleStore {
     }
 
     func ensureFormat() throws {
-        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        try requireOwnDirectory()
         if storedFormat() != Self.format {
             try writeAtomically(Data((Self.format + "\n").utf8), to: directory.appendingPathComponent("FORMAT"))
         }
@@ -143,17 +158,69 @@ public struct FileBundleStore: BundleStore {
         }
     }
 
+    /// Creates the directory if needed, and refuses one that holds someone else's files.
+    private func requireOwnDirectory() throws {
+        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        let foreign = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != ".lock" }
+        if storedFormat() == nil && !foreign.isEmpty {
+            throw StoreError("\(directory.path) is not empty and is not a taxdata cache (no FORMAT file); refusing to use it. Give the cache a directory of its own")
+        }
+    }
+
+    /// An advisory lock (`flock(2)`) on `<dir>/.lock`, held while `body` runs.
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try requireOwnDirectory()
+        let path = directory.appendingPathComponent(".lock").path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError("cannot open the cache lock \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw StoreError("cannot lock the cache \(path): \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
     public func prepare() throws -> String? {
         guard !isEmpty() else { return nil }
-        let found = storedFormat()
+        try requireOwnDirectory()
+        guard let found = storedFormat() else { return nil }
+        removeStaging()
         guard found != Self.format else { return nil }
         try reset()
-        return "cache format \(found.map { "'\($0)'" } ?? "(none)") is not '\(Self.format)' (left by another app version); discarded"
+        return "cache format '\(found)' is not '\(Self.format)' (left by another app version); discarded"
     }
 
     public func reset() throws {
-        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] {
+        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where Self.isOwned(name) {
             try fm.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Names this store creates, and so may delete: its marker, its state, year directories and
+    /// their retired copies, and the staging and temporary names of its atomic writes.
+    static func isOwned(_ name: String) -> Bool {
+        if ["FORMAT", "state.json", ".lock"].contains(name) { return true }
+        if isYear(name) { return true }
+        if name.hasSuffix(".old"), isYear(String(name.dropLast(4))) { return true }
+        return isStaging(name) || name.hasPrefix(".FORMAT.tmp-") || name.hasPrefix(".state.json.tmp-")
+    }
+
+    /// `.<year>.new-<uuid>`: a year being written.
+    static func isStaging(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let dash = name.range(of: ".new-") else { return false }
+        return isYear(String(name[name.index(after: name.startIndex)..<dash.lowerBound]))
+    }
+
+    private static func isYear(_ name: String) -> Bool {
+        name.count == 4 && name.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Removes staging directories and temporary files a crash left behind.
+    private func removeStaging() {
+        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
+        where Self.isStaging(name) || name.hasPrefix(".FORMAT.tmp-") || name.hasPrefix(".state.json.tmp-") {
+            try? fm.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 

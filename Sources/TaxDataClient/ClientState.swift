@@ -9,6 +9,11 @@ struct ClientState: Codable, Sendable, Equatable {
         var manifestETag: String?
         var fetchedAt: Date?
         var lastAttempt: Date?
+
+        /// Raises the highest accepted version; it never goes down.
+        mutating func raiseHighestAccepted(to version: DataVersion) {
+            highestAccepted = max(highestAccepted ?? version, version)
+        }
     }
 
     var years: [String: Year] = [:]
@@ -16,6 +21,21 @@ struct ClientState: Codable, Sendable, Equatable {
     subscript(year: Int) -> Year {
         get { years[String(year)] ?? Year() }
         set { years[String(year)] = newValue }
+    }
+
+    /// Folds in state another process persisted: versions and times only go up, so two processes
+    /// sharing a cache can never roll each other back.
+    mutating func merge(_ other: ClientState) {
+        for (key, theirs) in other.years {
+            var mine = years[key] ?? Year()
+            if let version = theirs.highestAccepted { mine.raiseHighestAccepted(to: version) }
+            if let fetched = theirs.fetchedAt, fetched > (mine.fetchedAt ?? .distantPast) {
+                mine.fetchedAt = fetched
+                mine.manifestETag = theirs.manifestETag
+            }
+            if let attempt = theirs.lastAttempt, attempt > (mine.lastAttempt ?? .distantPast) { mine.lastAttempt = attempt }
+            years[key] = mine
+        }
     }
 
     static func decode(_ data: Data?) -> ClientState? {

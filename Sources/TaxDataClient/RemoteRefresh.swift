@@ -37,7 +37,8 @@ extension TaxDataProvider {
         persistState()
         do {
             if try await remoteSaysCurrent(base: base, year: target) {
-                markFresh(target)
+                // An unsigned hint: it postpones the next check (the attempt is recorded) but never
+                // makes data fresh; past its validity the manifest itself is asked for.
                 return status(year: target)
             }
             try await fetchAndAccept(base: base, year: target)
@@ -63,15 +64,22 @@ extension TaxDataProvider {
         persistState()
     }
 
-    private func persistState() {
-        do { try store.saveState(try state.encoded()) } catch {
+    /// Saves the state under the store's lock, merged with what another process saved meanwhile.
+    func persistState() {
+        do {
+            try store.withExclusiveAccess {
+                if let onDisk = ClientState.decode(try store.loadState()) { state.merge(onDisk) }
+                try store.saveState(try state.encoded())
+            }
+        } catch {
             logger.warning("cannot persist client state: \(error)")
         }
     }
 
     /// Asks the version endpoint (when offered) whether the cached version is current.
     private func remoteSaysCurrent(base: URL, year: Int) async throws -> Bool {
-        guard configuration.useVersionEndpoint, !versionEndpointUnsupported, let current = cached[year] else { return false }
+        guard configuration.useVersionEndpoint, !versionEndpointUnsupported, let current = cached[year],
+              let fetched = state[year].fetchedAt, clock.now().timeIntervalSince(fetched) < configuration.cacheValidity else { return false }
         var components = URLComponents(url: base.appendingPathComponent("v1/tax-data/\(year)/version"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "current", value: current.data.meta.version.description)]
         let response = try await get(components.url!, year: year, maxBytes: 64 << 10)
@@ -85,63 +93,105 @@ extension TaxDataProvider {
     private func fetchAndAccept(base: URL, year: Int) async throws {
         let yearURL = base.appendingPathComponent(String(year))
         var headers: [String: String] = [:]
-        if cached[year] != nil, let etag = state[year].manifestETag { headers["If-None-Match"] = etag }
+        let validator = cached[year] != nil ? state[year].manifestETag : nil
+        if let validator { headers["If-None-Match"] = validator }
         let manifestResponse = try await get(yearURL.appendingPathComponent(BundleLayout.manifestName), year: year,
                                              maxBytes: min(configuration.maxResponseBytes, 1 << 20), headers: headers)
-        if manifestResponse.status == 304, cached[year] != nil {
+        if manifestResponse.status == 304 {
+            // Only an answer to our own validator means "unchanged"; anything else is a lie.
+            guard validator != nil else {
+                throw Rejection(source: .remote, taxYear: year, reason: "http.status",
+                                detail: "manifest.json: 304 Not Modified to a request that sent no If-None-Match")
+            }
             markFresh(year)
             return
         }
         try expectOK(manifestResponse, year: year, what: BundleLayout.manifestName)
         let manifestBytes = manifestResponse.body
-        let manifest: Manifest
-        do { manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes) } catch {
-            throw Rejection(source: .remote, taxYear: year, reason: RuleID.bundleManifest.rawValue,
-                            detail: "manifest.json does not decode: \(DecodeErrorText.describe(error))")
+        let signatureResponse = try await get(yearURL.appendingPathComponent(BundleLayout.signatureName), year: year, maxBytes: 64 << 10)
+        let signature = signatureResponse.status == 200 ? signatureResponse.body : nil
+
+        // The manifest is checked (signature, names, exactly the contract's documents, sizes within
+        // the limit) before any file it lists is fetched: a hostile manifest costs nothing more.
+        let checked = BundleVerifier(signatures: Self.policy(configuration))
+            .verifyManifest(manifestBytes, signature: signature, maxFileBytes: configuration.maxResponseBytes)
+        if checked.findings.contains(where: { $0.diagnostic.severity == .error }) {
+            throw Self.rejection(.remote, year, checked.findings)
+        }
+        guard let manifest = checked.manifest else {
+            throw Rejection(source: .remote, taxYear: year, reason: RuleID.bundleManifest.rawValue, detail: "manifest.json does not decode")
         }
         guard manifest.taxYear == year else {
             throw Rejection(source: .remote, taxYear: year, reason: RuleID.yearConsistency.rawValue,
                             detail: "the server's manifest is for \(manifest.taxYear), not \(year)")
         }
-        if let highest = state[year].highestAccepted, manifest.version < highest {
-            throw Rejection(source: .remote, taxYear: year, reason: "rollback",
-                            detail: "the server offers \(manifest.version), lower than \(highest), already accepted")
-        }
+        try refuseRollback(manifest.version, year: year)
         var files: [String: Data] = [BundleLayout.manifestName: manifestBytes]
-        let signature = try await get(yearURL.appendingPathComponent(BundleLayout.signatureName), year: year, maxBytes: 64 << 10)
-        if signature.status == 200 { files[BundleLayout.signatureName] = signature.body }
+        // Keep a signature only if it is one: an HTML error page served as manifest.json.sig is not stored.
+        if let signature, (try? JSONDecoder().decode(SignatureEnvelope.self, from: signature)) != nil {
+            files[BundleLayout.signatureName] = signature
+        }
         for name in manifest.checksums.keys.sorted() {
-            guard Manifest.isPlainFileName(name) else {
-                throw Rejection(source: .remote, taxYear: year, reason: RuleID.bundleFileName.rawValue,
-                                detail: "manifest names '\(name)': only plain file names are fetched")
-            }
-            let limit = min(configuration.maxResponseBytes, manifest.sizes[name] ?? configuration.maxResponseBytes)
-            let response = try await get(yearURL.appendingPathComponent(name), year: year, maxBytes: limit)
+            // Exactly the listed size: a server that sends more is cut off at that many bytes.
+            let response = try await get(yearURL.appendingPathComponent(name), year: year, maxBytes: manifest.sizes[name] ?? 0)
             try expectOK(response, year: year, what: name)
             files[name] = response.body
         }
         let data: TaxYearData
-        switch Self.verify(files: files, year: year, source: .remote, policy: Self.policy(configuration), state: state, now: clock.now()) {
+        switch Self.verify(files: files, year: year, source: .remote, policy: Self.policy(configuration), now: clock.now()) {
         case .success(let verified): data = verified
         case .failure(let rejection): throw rejection
         }
+        try refuseRollback(data.meta.version, year: year)
+        try accept(data, files: files, etag: manifestResponse.headers["etag"], year: year)
+    }
+
+    /// Nothing replaces the active data for a year with a lower version (see the README's rollback
+    /// table). A version below the highest ever accepted but above the active one is allowed: it
+    /// happens only when the higher version was lost (a corrupt or purged cache), and it is still
+    /// better than falling back further.
+    private func refuseRollback(_ version: DataVersion, year: Int) throws {
         let active = candidate(for: year)
-        if active.data.meta.taxYear == year, data.meta.version < active.data.meta.version {
+        if active.data.meta.taxYear == year, version < active.data.meta.version {
             throw Rejection(source: .remote, taxYear: year, reason: "rollback",
-                            detail: "the server offers \(data.meta.version), older than the \(active.source.rawValue) \(active.data.meta.version)")
+                            detail: "the server offers \(version), older than the \(active.source.rawValue) \(active.data.meta.version)")
         }
-        // Accept: persist (atomically) first, then activate. A cache that cannot be written does
-        // not stop the verified data from being used in this session.
-        do { try store.save(year: year, files: files) } catch {
+    }
+
+    /// Accepts verified data: persists it under the store's cross-process lock, unless another
+    /// process stored a higher version meanwhile (then that one becomes active here too), and
+    /// raises `highestAccepted`, which never goes down.
+    private func accept(_ data: TaxYearData, files: [String: Data], etag: String?, year: Int) throws {
+        let now = clock.now()
+        var winner = Candidate(data: data, source: .remote, fetchedAt: now)
+        do {
+            try store.withExclusiveAccess {
+                let onDisk = ClientState.decode(try store.loadState()) ?? ClientState()
+                state.merge(onDisk)
+                if let stored = try store.load(year: year),
+                   case .success(let storedData) = Self.verify(files: stored, year: year, source: .cache,
+                                                               policy: Self.policy(configuration), now: now),
+                   storedData.meta.version > data.meta.version {
+                    // Another process (an app extension, say) stored a newer version: keep it.
+                    winner = Candidate(data: storedData, source: .cache, fetchedAt: state[year].fetchedAt ?? now)
+                    return
+                }
+                do { try store.save(year: year, files: files) } catch {
+                    reject(Rejection(source: .cache, taxYear: year, reason: "cache.write", detail: "\(error)"))
+                }
+                state[year].raiseHighestAccepted(to: data.meta.version)
+                state[year].manifestETag = etag
+                state[year].fetchedAt = now
+                try store.saveState(try state.encoded())
+            }
+        } catch {
+            // A cache that cannot be written does not stop the verified data from being used now.
+            state[year].raiseHighestAccepted(to: data.meta.version)
+            state[year].fetchedAt = now
             reject(Rejection(source: .cache, taxYear: year, reason: "cache.write", detail: "\(error)"))
         }
-        let now = clock.now()
-        state[year].highestAccepted = max(state[year].highestAccepted ?? data.meta.version, data.meta.version)
-        state[year].manifestETag = manifestResponse.headers["etag"]
-        state[year].fetchedAt = now
-        persistState()
-        cached[year] = Candidate(data: data, source: .remote, fetchedAt: now)
-        logger.info("accepted remote \(year) \(data.meta.version)")
+        cached[year] = winner
+        logger.info("accepted \(winner.source.rawValue) \(year) \(winner.data.meta.version)")
         publish()
     }
 
@@ -154,6 +204,7 @@ extension TaxDataProvider {
             case .timeout: "transport.timeout"
             case .tooLarge: "transport.too-large"
             case .connection: "transport.connection"
+            case .encoding: "transport.encoding"
             }
             throw Rejection(source: .remote, taxYear: year, reason: reason, detail: "\(url.lastPathComponent): \(error)")
         } catch {

@@ -101,23 +101,24 @@ public actor TaxDataProvider {
                 rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.format", detail: discarded))
             }
             let stateBytes = try store.loadState()
-            if let decoded = ClientState.decode(stateBytes) {
-                state = decoded
-            } else {
-                // Without the state, rollback cannot be enforced for the cached bundles: start over.
-                rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.state",
-                                            detail: "state.json is corrupt; the cache was discarded"))
-                try store.reset()
-            }
+            let decoded = ClientState.decode(stateBytes)
+            if let decoded { state = decoded }
             for year in try store.years() {
                 guard let files = try store.load(year: year) else { continue }
-                switch Self.verify(files: files, year: year, source: .cache, policy: Self.policy(configuration), state: state, now: clock.now()) {
+                switch Self.verify(files: files, year: year, source: .cache, policy: Self.policy(configuration), now: clock.now()) {
                 case .success(let data):
                     cached[year] = Candidate(data: data, source: .cache, fetchedAt: state[year].fetchedAt)
+                    // Rollback state is rebuilt from what the cache really holds, never from nothing.
+                    state[year].raiseHighestAccepted(to: data.meta.version)
                 case .failure(let rejection):
+                    // Bytes that fail verification are never trusted: discarded, to be fetched again.
                     rejections.append(rejection)
                     try? store.remove(year: year)
                 }
+            }
+            if decoded == nil {
+                rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.state",
+                                            detail: "state.json is corrupt; rebuilt from the \(cached.count) verified cached year(s)"))
             }
         } catch {
             rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.unreadable", detail: "\(error)"))
@@ -218,11 +219,12 @@ public actor TaxDataProvider {
         SignaturePolicy(trustedKeys: configuration.trustedKeys, requireSignature: !configuration.trustedKeys.isEmpty)
     }
 
-    /// Verifies a year's files: integrity, rules, schema, signature, year, expiry, and rollback.
+    /// Verifies a year's files: integrity, rules, schema, signature, year and expiry. Rollback is
+    /// decided against the active data when a candidate is offered (`refuseRollback`).
     ///
     /// Expiry: a bundle whose expiration date has passed while its tax year is not over is refused
     /// (data for a past year legitimately expires and stays usable for that year).
-    static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, state: ClientState, now: Date) -> Result<TaxYearData, Rejection> {
+    static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, now: Date) -> Result<TaxYearData, Rejection> {
         var files = files
         guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
             return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleMissingFile.rawValue, detail: "manifest.json is missing"))
@@ -239,10 +241,6 @@ public actor TaxDataProvider {
         if let expiration = ISODate(data.meta.expirationDate), expiration < today, today.year <= data.meta.taxYear {
             return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleExpired.rawValue,
                                       detail: "version \(data.meta.version) expired on \(expiration), before the end of its tax year"))
-        }
-        if let highest = state[year].highestAccepted, data.meta.version < highest {
-            return .failure(Rejection(source: source, taxYear: year, reason: "rollback",
-                                      detail: "version \(data.meta.version) is lower than \(highest), already accepted"))
         }
         return .success(data)
     }

@@ -32,7 +32,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Why a request produced no response.
 public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case offline, timeout, tooLarge, connection }
+    public enum Kind: String, Sendable { case offline, timeout, tooLarge, connection, encoding }
     public var kind: Kind
     public var detail: String
 
@@ -47,6 +47,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .timeout: "timed out: \(detail)"
         case .tooLarge: "response too large: \(detail)"
         case .connection: "connection failed: \(detail)"
+        case .encoding: "refused encoding: \(detail)"
         }
     }
 }

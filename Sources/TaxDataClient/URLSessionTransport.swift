@@ -5,12 +5,20 @@ import FoundationNetworking
 
 /// The real transport: URLSession (FoundationNetworking on Linux), with a byte limit enforced
 /// while the body streams in and a deadline for the whole request.
+///
+/// Every request asks for `Accept-Encoding: identity`, and a response that is content-encoded all
+/// the same is refused before its body is read (`transport.encoding`): URLSession inflates
+/// compressed bodies itself, on Linux without any bound, so a 1 MB gzip body could become 1 GiB
+/// in memory before a byte limit is seen. CDNs honour `identity`, so they deliver as usual. A
+/// declared `Content-Length` above the limit is refused before the body too, and a body that
+/// grows past the limit ends the request, keeping nothing more.
 public struct URLSessionTransport: HTTPTransport {
     public init() {}
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let receiver = Receiver(maxBytes: request.maxBytes)
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = request.timeout
@@ -59,6 +67,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
         guard !done, let continuation else { lock.unlock(); return }
         done = true
         self.continuation = nil
+        body = Data() // release what was read; the outcome carries its own copy
         let task = self.task
         lock.unlock()
         task?.cancel()
@@ -72,9 +81,16 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
             finish(.failure(TransportError(.connection, "not an HTTP response")))
             return
         }
-        if http.expectedContentLength > Int64(maxBytes) {
+        let declared = (http.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }) ?? http.expectedContentLength
+        if declared > Int64(maxBytes) {
             completionHandler(.cancel)
-            finish(.failure(TransportError(.tooLarge, "Content-Length \(http.expectedContentLength) exceeds \(maxBytes) bytes")))
+            finish(.failure(TransportError(.tooLarge, "Content-Length \(declared) exceeds \(maxBytes) bytes")))
+            return
+        }
+        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        if encoding != "identity" {
+            completionHandler(.cancel)
+            finish(.failure(TransportError(.encoding, "Content-Encoding \(encoding) although identity was asked for (a compressed body could inflate without bound)")))
             return
         }
         lock.lock()
@@ -85,8 +101,10 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
-        body.append(data)
-        let tooLarge = body.count > maxBytes
+        // After the outcome is decided nothing more is kept, however much the server still sends.
+        guard !done else { lock.unlock(); return }
+        let tooLarge = body.count + data.count > maxBytes
+        if !tooLarge { body.append(data) }
         lock.unlock()
         if tooLarge { finish(.failure(TransportError(.tooLarge, "more than \(maxBytes) bytes"))) }
     }

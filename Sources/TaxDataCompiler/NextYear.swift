@@ -56,10 +56,13 @@ struct Scaffolder {
 
     func value(_ x: Decimal) -> String { Money.text(x) }
 
+    /// A scaffolded file is `estimated` (its indexed values are derived before the authority
+    /// publishes): `check` warns, `build --release` refuses, until it is graded from the new sources.
     func header(_ sources: [Citation], _ notes: String?) -> String {
-        var out = "taxYear: \(year)\nsources:\n"
+        var out = "taxYear: \(year)\nprovenance: estimated\nsources:\n"
         for source in sources {
             out += "  - title: \(Self.quote("[\(previous) publication: replace with the \(year) one] " + source.title))\n    url: \(source.url)\n"
+            if let kind = source.kind { out += "    kind: \(kind.rawValue)\n" }
         }
         let scaffoldNote = "Scaffolded from \(previous) by taxdata new-year (index \(Money.text(index * 100))%). Every provisional value awaits its official \(year) figure."
         out += "notes: \(Self.quote(scaffoldNote + (notes.map { " " + $0 } ?? "")))\n"

@@ -145,7 +145,7 @@ struct GoldenCases {
     func badInput() throws {
         #expect(throws: CalculationError.self) { try calculate(2026, .single, "TX", gross: "-1") }
         #expect(throws: CalculationError.self) { try calculate(2026, .single, "ZZ", gross: "1") }
-        #expect(throws: CalculationError.self) { try calculate(2026, .single, "MO", gross: "1") } // no MO data yet
+        #expect(throws: CalculationError.self) { try calculate(2026, .single, "PR", gross: "1") } // not a state or DC
         #expect(throws: CalculationError.self) { try calculate(2026, .single, "CA", gross: "1", nyc: true) }
     }
 

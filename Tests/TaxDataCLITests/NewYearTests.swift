@@ -34,17 +34,25 @@ struct NewYearTests {
         #expect(!FileManager.default.fileExists(atPath: dist.path))
         #expect(try taxdata("build", tree.path, "--out", dist.path).status == 0) // a draft build is allowed
 
-        // An author replaces every provisional value (here: accepts the scaffolded figure).
+        // An author replaces every provisional value (here: accepts the scaffolded figure)...
         let directory = tree.appendingPathComponent("2027")
-        let enumerator = FileManager.default.enumerator(atPath: directory.path)!
-        while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".yaml") else { continue }
-            let url = directory.appendingPathComponent(relative)
-            var text = try String(contentsOf: url, encoding: .utf8)
-            text = text.replacingOccurrences(of: #"\{ value: ([0-9.]+), provisional: "[^"]*" \}"#, with: "$1", options: .regularExpression)
-            text = text.replacingOccurrences(of: #", provisional: "[^"]*""#, with: "", options: .regularExpression)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+        func edit(_ change: (String) -> String) throws {
+            let enumerator = FileManager.default.enumerator(atPath: directory.path)!
+            while let relative = enumerator.nextObject() as? String {
+                guard relative.hasSuffix(".yaml") else { continue }
+                let url = directory.appendingPathComponent(relative)
+                try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+            }
         }
+        try edit { text in
+            text.replacingOccurrences(of: #"\{ value: ([0-9.]+), provisional: "[^"]*" \}"#, with: "$1", options: .regularExpression)
+                .replacingOccurrences(of: #", provisional: "[^"]*""#, with: "", options: .regularExpression)
+        }
+        // ...but the scaffold is still graded estimated: a release refuses it until it is graded.
+        let ungraded = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("ungraded").path, "--release")
+        #expect(ungraded.status == 1)
+        #expect(ungraded.stdout.contains("[publish.estimated]"))
+        try edit { $0.replacingOccurrences(of: "provenance: estimated", with: "provenance: official") }
         let released = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("released").path, "--release")
         #expect(released.status == 0, "\(released.stdout)\(released.stderr)")
         #expect(try taxdata("verify", tmp.appendingPathComponent("released").path).status == 0)

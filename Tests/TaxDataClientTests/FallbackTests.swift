@@ -125,11 +125,12 @@ struct FallbackTests {
         let status = await third.refresh()
         #expect(status.version == dataVersion(plus: 2) && status.source == .cache)
         #expect(status.rejections.contains { $0.reason == "rollback" })
-        // An attacker who replaces the cache with an older (valid) bundle is refused too.
+        // The remembered highest version only grows: a restart with the older bundle in the cache
+        // (the newer one lost) keeps v2 as the highest accepted, and the server's v1 stays refused.
         store.yearsStored[2026] = try bundleFiles(version: dataVersion(plus: 1))
-        let fourth = try provider(offline, store)
-        #expect(await fourth.status().source == .embedded)
-        #expect(await fourth.status().rejections.contains { $0.source == .cache && $0.reason == "rollback" })
+        let fourth = try provider(older, store)
+        #expect(String(decoding: store.state ?? Data(), as: UTF8.self).contains(dataVersion(plus: 2)))
+        #expect(await fourth.status().version == dataVersion(plus: 1))
     }
 
     @Test("a corrupt cache file is discarded, never used")
@@ -143,12 +144,12 @@ struct FallbackTests {
         #expect(status.source == .embedded)
         #expect(status.rejections.contains { $0.source == .cache && $0.reason == "bundle.size" })
         #expect(store.yearsStored[2026] == nil)
-        // Corrupt state file: the cache is discarded as a whole (rollback could not be enforced).
+        // Corrupt state file: rebuilt from the verified cache (which is kept), never from nothing.
         store.state = Data("not json".utf8)
         store.yearsStored[2026] = try bundleFiles(version: dataVersion(plus: 2))
         let again = try provider(MemoryTransport(), store)
         #expect(await again.status().rejections.contains { $0.reason == "cache.state" })
-        #expect(await again.status().source == .embedded)
+        #expect(await again.status().source == .cache)
     }
 
     @Test("a cache directory left by an older app version is discarded")

@@ -13,10 +13,10 @@ struct BundleVerifierTests {
         var table = StatusTable<[Bracket]>(written: [.single: schedule, .marriedFilingJointly: schedule, .headOfHousehold: schedule])
         table = StatusTable(written: table.written, aliases: [.marriedFilingSeparately: .single, .qualifyingWidower: .marriedFilingJointly])
         let amounts = StatusTable<Decimal>(written: Dictionary(uniqueKeysWithValues: FilingStatus.allCases.map { ($0, d("14600")) }))
-        let cite = [Citation(title: "test", url: "https://example.gov/x")]
+        let cite = [Citation(title: "test", url: "https://example.gov/x", kind: .official)]
         let plan = RetirementData.DeferralPlan(employeeLimit: 23000, catchUpContribution: 7500, catchUpAge: 50, totalLimit: 69000, enhancedCatchUp: nil)
         let phase = StatusTable<RetirementData.Phaseout>(written: Dictionary(uniqueKeysWithValues: FilingStatus.allCases.map { ($0, .init(start: 1, end: 2)) }))
-        return TaxYearData(
+        var data = TaxYearData(
             meta: YearMeta(taxYear: 2024, version: DataVersion("2024.1.0")!, schemaVersion: .current,
                            effectiveDate: "2024-01-01", expirationDate: "2024-12-31", status: .draft),
             federal: FederalData(year: 2024, standardDeduction: amounts, brackets: table, sources: cite),
@@ -28,6 +28,11 @@ struct BundleVerifierTests {
                                        sepIra: .init(limit: 69000, maxCompensation: 345000, maxPercentage: d("0.25")),
                                        hsa: .init(individual: 4150, family: 8300, catchUpContribution: 1000, catchUpAge: 55), sources: cite),
             states: ["TX": StateData(name: "Texas", type: .noTax, sources: cite)])
+        data.federal.provenance = .official
+        data.fica.provenance = .official
+        data.retirement.provenance = .official
+        data.states["TX"]!.provenance = .official
+        return data
     }
 
     static func files() throws -> (manifest: Data, others: [String: Data]) {
@@ -98,7 +103,7 @@ struct BundleVerifierTests {
     @Test("an unknown schema major is refused")
     func schemaMajor() throws {
         let (manifest, others) = try Self.files()
-        let major2 = Data(String(decoding: manifest, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : \"1.1\"", with: "\"schemaVersion\" : \"2.0\"").utf8)
+        let major2 = Data(String(decoding: manifest, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : \"\(SchemaVersion.current)\"", with: "\"schemaVersion\" : \"2.0\"").utf8)
         #expect(BundleVerifier().verify(manifestBytes: major2, files: others).findings.map(\.diagnostic.rule) == [.schemaUnsupported])
     }
 }

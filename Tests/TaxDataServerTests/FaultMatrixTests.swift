@@ -42,7 +42,7 @@ struct FaultMatrixTests {
             plan.set([Fault(mode: mode)])
             let client = try TaxDataProvider(
                 configuration: .init(baseURL: base, requestTimeout: 1, maxResponseBytes: 1 << 20, useVersionEndpoint: false),
-                transport: URLSessionTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
+                transport: defaultTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
                 embedded: try EmbeddedBundles.packaged())
             let status = await client.refresh()
             let remoteReasons = status.rejections.filter { $0.source == .remote }.map(\.reason)

@@ -27,10 +27,16 @@ public struct BundleVerifier: Sendable {
         public var isValid: Bool { data != nil && !findings.contains { $0.diagnostic.severity == .error } }
     }
 
-    /// Verifies a year given `manifest.json`'s bytes and every other file in the year directory.
-    /// - Parameter now: when given, data whose expiration date is before it is reported.
-    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil) -> Result {
-        var findings: [(String, Diagnostic)] = []
+    /// Checks a manifest before any file it lists is read or fetched: it decodes; its signature,
+    /// per the `SignaturePolicy` (`signature` is the bytes of `manifest.json.sig`, if any); its
+    /// schema major is supported; every name is a plain file name; it lists exactly the contract's
+    /// documents, each with a checksum and a size, and no other file (`bundle.extra-file`); and,
+    /// when `maxFileBytes` is given, no listed size exceeds it.
+    ///
+    /// The client runs this on a downloaded manifest so a hostile one costs no further download.
+    public func verifyManifest(_ manifestBytes: Data, signature: Data?, maxFileBytes: Int? = nil)
+        -> (manifest: Manifest?, findings: [(file: String, diagnostic: Diagnostic)]) {
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
         func fail(_ file: String, _ rule: RuleID, _ message: String) {
             findings.append((file, .error(rule, message)))
         }
@@ -40,26 +46,51 @@ public struct BundleVerifier: Sendable {
             manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes)
         } catch {
             fail(manifestName, .bundleManifest, "manifest does not decode: \(DecodeErrorText.describe(error))")
-            return Result(data: nil, manifest: nil, findings: findings)
+            return (nil, findings)
         }
-        for finding in signatures.check(message: manifestBytes, envelope: files[BundleLayout.signatureName],
-                                        signatureFile: BundleLayout.signatureName) {
+        for finding in signatures.check(message: manifestBytes, envelope: signature, signatureFile: BundleLayout.signatureName) {
             findings.append((BundleLayout.signatureName, finding))
         }
         guard SchemaVersion.supportedMajors.contains(manifest.schemaVersion.major) else {
             fail(manifestName, .schemaUnsupported, "schemaVersion \(manifest.schemaVersion) is not supported by this build")
-            return Result(data: nil, manifest: manifest, findings: findings)
+            return (manifest, findings)
         }
-        // Names.
         let named = Set(manifest.checksums.keys).union(manifest.files.all).union(manifest.sizes.keys)
         for name in named.sorted() where !Manifest.isPlainFileName(name) {
             fail(manifestName, .bundleFileName, "manifest names '\(name)': only plain file names in the year directory are allowed")
         }
-        guard !findings.contains(where: { $0.1.rule == .bundleFileName }) else {
-            return Result(data: nil, manifest: manifest, findings: findings)
-        }
+        guard !findings.contains(where: { $0.diagnostic.rule == .bundleFileName }) else { return (manifest, findings) }
+        let documents = Set(manifest.files.all)
         for name in manifest.files.all where manifest.checksums[name] == nil {
             fail(manifestName, .bundleManifest, "files lists '\(name)' but checksums has no entry for it")
+        }
+        for name in named.subtracting(documents).sorted() {
+            fail(manifestName, .bundleExtraFile, "manifest lists '\(name)', which is not one of the bundle's documents (\(manifest.files.all.joined(separator: ", ")))")
+        }
+        for name in manifest.checksums.keys.sorted() {
+            guard let size = manifest.sizes[name] else {
+                fail(manifestName, .bundleManifest, "no size for '\(name)'")
+                continue
+            }
+            if size < 0 || (maxFileBytes.map { size > $0 } ?? false) {
+                fail(manifestName, .bundleSize, "'\(name)' is listed with \(size) bytes, beyond the \(maxFileBytes ?? 0)-byte limit for one file")
+            }
+        }
+        return (manifest, findings)
+    }
+
+    /// Verifies a year given `manifest.json`'s bytes and every other file in the year directory.
+    /// - Parameter now: when given, data whose expiration date is before it is reported.
+    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil) -> Result {
+        let manifestName = BundleLayout.manifestName
+        let checked = verifyManifest(manifestBytes, signature: files[BundleLayout.signatureName])
+        var findings: [(String, Diagnostic)] = checked.findings.map { ($0.file, $0.diagnostic) }
+        func fail(_ file: String, _ rule: RuleID, _ message: String) {
+            findings.append((file, .error(rule, message)))
+        }
+        guard let manifest = checked.manifest,
+              !findings.contains(where: { [.schemaUnsupported, .bundleFileName].contains($0.1.rule) }) else {
+            return Result(data: nil, manifest: checked.manifest, findings: findings)
         }
         // Sizes and checksums.
         var intact: [String: Data] = [:]
@@ -68,10 +99,7 @@ public struct BundleVerifier: Sendable {
                 fail(name, .bundleMissingFile, "listed in the manifest but missing")
                 continue
             }
-            guard let size = manifest.sizes[name] else {
-                fail(manifestName, .bundleManifest, "no size for '\(name)'")
-                continue
-            }
+            guard let size = manifest.sizes[name] else { continue }
             if bytes.count != size {
                 fail(name, .bundleSize, "is \(bytes.count) bytes; the manifest says \(size)")
                 continue

@@ -61,6 +61,7 @@ extension RuleID {
     public static let bundleFileName = RuleID("bundle.file-name")
     public static let bundleMissingFile = RuleID("bundle.missing-file")
     public static let bundleUnlistedFile = RuleID("bundle.unlisted-file")
+    public static let bundleExtraFile = RuleID("bundle.extra-file")
     public static let bundleSize = RuleID("bundle.size")
     public static let bundleChecksum = RuleID("bundle.checksum")
     public static let bundleDecode = RuleID("bundle.decode")
