@@ -4,8 +4,8 @@
 Builds our data with the taxdata compiler into a temporary directory, reads the expanded JSON
 bundles, loads PolicyEngine-US's parameter tree (the values in force on January 1 of each year)
 and compares the figures both sides hold, through the mapping in scripts/crosscheck-map.yaml.
-Disagreements must be explained in docs/data-notes/crosscheck-known.yaml (or a fragment in
-docs/data-notes/crosscheck-known.parts/*.yaml); see the header of that file for the format.
+Disagreements must be explained in docs/data-notes/crosscheck-known.yaml; see the header of that
+file for the format.
 
 Exit status: 0 every disagreement explained and no stale explanation; 1 otherwise; 2 usage or
 build error. Python 3.11, stdlib + PyYAML + policyengine-us (only for the PolicyEngine side).
@@ -1057,7 +1057,7 @@ def parse_args(argv):
                     "stale), 2 on a usage or build error.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Environment: TAXDATA_BIN, the compiler (default .build/debug/taxdata).\n"
-               "Known files: docs/data-notes/crosscheck-known.yaml and docs/data-notes/crosscheck-known.parts/*.yaml\n"
+               "Known file: docs/data-notes/crosscheck-known.yaml\n"
                "(format at the top of crosscheck-known.yaml). Mapping: scripts/crosscheck-map.yaml.")
     ap.add_argument("--states", metavar="CA,NY",
                     help="check only these states (federal, FICA and retirement are always checked); builds a "
@@ -1074,8 +1074,7 @@ def parse_args(argv):
                          "only one side holds")
     ap.add_argument("--tree", default="TaxData", help="source tree to build (default: TaxData)")
     ap.add_argument("--known", metavar="FILE", default="docs/data-notes/crosscheck-known.yaml",
-                    help="the known-disagreements file; fragments in the sibling directory "
-                         "<name>.parts/*.yaml are read too (default: docs/data-notes/crosscheck-known.yaml)")
+                    help="the known-disagreements file (default: docs/data-notes/crosscheck-known.yaml)")
     ap.add_argument("--map", metavar="FILE", default="scripts/crosscheck-map.yaml",
                     help="our fields → PolicyEngine parameter paths (default: scripts/crosscheck-map.yaml)")
     ap.add_argument("--taxdata-bin", metavar="PATH", default=os.environ.get("TAXDATA_BIN", ".build/debug/taxdata"),
@@ -1188,7 +1187,7 @@ def main(argv=None) -> int:
                 cmp.compare_state(y, code, st_json.get(code), spec, res)
         # 4. known explanations
         known_path = Path(args.known)
-        files = ([known_path] if known_path.exists() else []) + sorted(known_path.with_suffix(".parts").glob("*.yaml"))
+        files = [known_path] if known_path.exists() else []
         known, known_errors = load_known(files)
         for r in cmp.rows:
             if r.outcome != "disagree":
