@@ -12,7 +12,7 @@ SIGN_FLAGS   := $(if $(TAXDATA_SIGN_KEY),--sign-key $(TAXDATA_SIGN_KEY))
 
 EMBEDDED := Sources/TaxDataClient/Embedded/dist
 
-INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests
+INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests
 PORT ?= 8080
 
 .PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck clean help
@@ -66,7 +66,7 @@ test-unit: deps
 
 test-integration: deps
 	@scripts/ensure-deps.sh nginx python3
-	TAXDATA_REQUIRE_NGINX=1 $(SWIFT) test --filter "$(INTEGRATION)"
+	TAXDATA_REQUIRE_NGINX=1 $(SWIFT) test --no-parallel --filter "$(INTEGRATION)"
 
 serve: dist
 	$(BIN) serve $(DIST) --port $(PORT) $(if $(FAULT),--fault $(FAULT))

@@ -91,8 +91,8 @@ struct FetchCommand: AsyncParsableCommand {
             Console.out("incomplete states: " + status.incompleteStates.keys.sorted().map { "\($0) (\(status.incompleteStates[$0]!.joined(separator: ", ")))" }.joined(separator: "; "))
         }
         if !status.estimatedStates.isEmpty {
-            Console.out("estimated states (the authority has not published yet): " + status.estimatedStates.keys.sorted()
-                .map { "\($0) (until \(status.estimatedStates[$0]!))" }.joined(separator: "; "))
+            Console.out("estimated states (their authority has not published yet; --format json names the publication): "
+                + status.estimatedStates.keys.sorted().joined(separator: ", "))
         }
         let corroborated = status.belowOfficialStates.filter { $0.value == .corroborated }.keys.sorted()
         if !corroborated.isEmpty { Console.out("corroborated states (not yet read in the official publication): " + corroborated.joined(separator: ", ")) }
