@@ -46,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("\(directory) is not a dist (no index.json); build one with `taxdata build TaxData --out dist` and serve that")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard slowSeconds.isFinite, (0...TaxDataServer.maxSlowSeconds).contains(slowSeconds) else {
+            throw ValidationError("--slow-seconds must be a number of seconds from 0 to \(Int(TaxDataServer.maxSlowSeconds)), not \(slowSeconds)")
+        }
         _ = try parsedFaults()
     }
 
@@ -65,8 +68,18 @@ struct ServeCommand: AsyncParsableCommand {
         let server = TaxDataServer(dist: DistDirectory(root: URL(fileURLWithPath: directory)),
                                    faults: FaultPlan(faults, seed: seed), slowSeconds: slowSeconds)
         let host = self.host, directory = self.directory
-        try await server.run(host: host, port: port, logger: logger) { port in
-            Console.error("serving \(directory) on http://\(host):\(port)/" + (faults.isEmpty ? "" : " with faults: \(faults.map(\.description).joined(separator: ", "))"))
+        do {
+            try await server.run(host: host, port: port, logger: logger) { port in
+                Console.error("serving \(directory) on http://\(host):\(port)/" + (faults.isEmpty ? "" : " with faults: \(faults.map(\.description).joined(separator: ", "))"))
+            }
+        } catch {
+            let text = "\(error)"
+            if text.contains("Address already in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") {
+                Console.error("error: cannot listen on \(host):\(port): the port is already in use; choose another with --port (0: any free port)")
+            } else {
+                Console.error("error: cannot serve on \(host):\(port): \(text)")
+            }
+            throw ExitCode(1)
         }
     }
 }

@@ -4,38 +4,66 @@ import TaxDataCrypto
 
 /// A dist on disk, read on every request, so publishing a new dist (replacing the directory)
 /// needs no restart.
+///
+/// Only what a dist publishes is served: `index.json[.sig]`, `<year>/manifest.json[.sig]`, and the
+/// files that year's manifest lists. Anything else, and any path whose real location (after
+/// symlinks) leaves the dist, is not found. Reads are capped: a listed file at its listed size, the
+/// index, manifests and signatures at `metadataLimit`, so a huge stray file costs nothing.
 public struct DistDirectory: Sendable {
     public let root: URL
+    /// The most bytes read for the index, a manifest or a signature.
+    public static let metadataLimit = 1 << 20
 
     public init(root: URL) { self.root = root }
 
     /// A file of the dist by relative path (`index.json`, `2026/manifest.json`, …), or nil.
-    /// Only the names a dist can contain are served: `index.json[.sig]` and `<year>/<plain name>`.
     public func file(_ relative: String) -> Data? {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         switch parts.count {
         case 1 where parts[0] == BundleLayout.indexName || parts[0] == BundleLayout.indexSignatureName:
-            break
+            return read(relative, limit: Self.metadataLimit)
         case 2 where parts[0].count == 4 && Int(parts[0]) != nil && Manifest.isPlainFileName(parts[1]):
-            break
+            if parts[1] == BundleLayout.manifestName || parts[1] == BundleLayout.signatureName {
+                return read(relative, limit: Self.metadataLimit)
+            }
+            guard let manifest = manifest(Int(parts[0])!), manifest.checksums[parts[1]] != nil,
+                  let size = manifest.sizes[parts[1]] else { return nil }
+            return read(relative, limit: size)
         default:
             return nil
         }
-        return FileManager.default.contents(atPath: root.appendingPathComponent(relative).path)
     }
 
-    /// The verified data of a year, decoded from its files (for the version endpoint and the
-    /// faults that rewrite a bundle).
+    /// A year's manifest, decoded (nil when absent or malformed).
+    public func manifest(_ year: Int) -> Manifest? {
+        read("\(year)/\(BundleLayout.manifestName)", limit: Self.metadataLimit)
+            .flatMap { try? CanonicalJSON.decode(Manifest.self, from: $0) }
+    }
+
+    /// The verified data of a year, decoded from its files (for the faults that rewrite a bundle).
     public func yearData(_ year: Int) -> (data: TaxYearData, manifest: Manifest)? {
-        guard let manifest = file("\(year)/\(BundleLayout.manifestName)") else { return nil }
+        guard let manifestBytes = file("\(year)/\(BundleLayout.manifestName)"), let manifest = manifest(year) else { return nil }
         var files: [String: Data] = [:]
-        let directory = root.appendingPathComponent(String(year))
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name != BundleLayout.manifestName {
-            files[name] = file("\(year)/\(name)")
-        }
-        let result = BundleVerifier().verify(manifestBytes: manifest, files: files)
+        for name in manifest.checksums.keys { files[name] = file("\(year)/\(name)") }
+        files[BundleLayout.signatureName] = file("\(year)/\(BundleLayout.signatureName)")
+        let result = BundleVerifier().verify(manifestBytes: manifestBytes, files: files)
         guard let data = result.data, let decoded = result.manifest else { return nil }
         return (data, decoded)
+    }
+
+    /// At most `limit` bytes of a regular file inside the dist; nil when it is missing, larger than
+    /// the limit, not a regular file, or (through a symlink) outside the dist.
+    func read(_ relative: String, limit: Int) -> Data? {
+        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+        let url = root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
+        guard url.path.hasPrefix(realRoot + "/") else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = attributes[.size] as? Int, size <= limit,
+              let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
+        return data
     }
 
     /// A strong ETag from the content's SHA-256.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import Logging
 import TaxDataCore
 import TaxDataCrypto
@@ -20,12 +21,28 @@ public struct TaxDataServer: Sendable {
     public let faults: FaultPlan
     /// How long the `slow` fault waits.
     public var slowSeconds: Double
+    /// How long a client may take to send a request's head (default `headerTimeout`).
+    public var headerDeadline: TimeAmount
 
-    public init(dist: DistDirectory, faults: FaultPlan = FaultPlan(), slowSeconds: Double = 30) {
+    /// `slowSeconds` outside 0…3600 (or not finite) is clamped there; `taxdata serve` refuses it.
+    public init(dist: DistDirectory, faults: FaultPlan = FaultPlan(), slowSeconds: Double = 30,
+                headerDeadline: TimeAmount = TaxDataServer.headerTimeout) {
         self.dist = dist
         self.faults = faults
         self.slowSeconds = slowSeconds
+        self.headerDeadline = headerDeadline
     }
+
+    /// The longest the `slow` fault may wait.
+    public static let maxSlowSeconds: Double = 3600
+
+    static func validSlowSeconds(_ value: Double) -> Double {
+        value.isFinite ? min(max(value, 0), maxSlowSeconds) : 0
+    }
+
+    /// How long a client may take to send a request's head, and how long a connection may sit idle.
+    public static let headerTimeout = TimeAmount.seconds(10)
+    public static let idleTimeout = TimeAmount.seconds(30)
 
     /// Short-lived: manifests, signatures, the index, the version endpoint and the combined
     /// document change when a new version is published under the same URL.
@@ -38,13 +55,19 @@ public struct TaxDataServer: Sendable {
     public func buildRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: MethodsMiddleware())
         let server = self
-        router.get("/index.json") { request, _ in try await server.respond(to: request, path: request.uri.path) }
-        router.get("/index.json.sig") { request, _ in try await server.respond(to: request, path: request.uri.path) }
-        router.get("/:year/:name") { request, _ in try await server.respond(to: request, path: request.uri.path) }
-        router.get("/:year/sha256/:hex") { request, _ in try await server.respond(to: request, path: request.uri.path) }
-        router.get("/v1/tax-data/:year") { request, _ in try await server.respond(to: request, path: request.uri.path) }
-        router.get("/v1/tax-data/:year/version") { request, _ in try await server.respond(to: request, path: request.uri.path) }
+        for path in ["/index.json", "/index.json.sig", "/:year/:name", "/:year/sha256/:hex", "/v1/tax-data/:year", "/v1/tax-data/:year/version"] {
+            router.get(RouterPath(path)) { request, _ in try await server.respond(to: request, path: request.uri.path) }
+            // HEAD answers exactly like GET, without the body.
+            router.head(RouterPath(path)) { request, _ in
+                let full = try await server.respond(to: request, path: request.uri.path)
+                return Response(status: full.status, headers: full.headers, body: ResponseBody())
+            }
+        }
+        router.get("/") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: Self.about)))
+        }
         return router
     }
 
@@ -52,6 +75,8 @@ public struct TaxDataServer: Sendable {
     public func run(host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let app = Application(
             router: buildRouter(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [HeaderDeadlineHandler(timeout: headerDeadline)],
+                                                idleTimeout: Self.idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "taxdata"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
@@ -67,7 +92,7 @@ public struct TaxDataServer: Sendable {
 
     func respond(to request: Request, path: String) async throws -> Response {
         let fault = faults.fault(for: path)
-        if fault == .slow { try await Task.sleep(nanoseconds: UInt64(slowSeconds * 1_000_000_000)) }
+        if fault == .slow { try await Task.sleep(nanoseconds: UInt64(Self.validSlowSeconds(slowSeconds) * 1_000_000_000)) }
         switch fault {
         case .http500: return Response(status: .internalServerError)
         case .notFound: return Response(status: .notFound)
@@ -78,7 +103,7 @@ public struct TaxDataServer: Sendable {
         }
         let etag = DistDirectory.etag(content.bytes)
         var headers: HTTPFields = [.contentType: content.contentType, .cacheControl: content.cacheControl, .eTag: etag]
-        if fault == nil, let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+        if fault == nil, let match = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch: match, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         var bytes = content.bytes
@@ -114,6 +139,17 @@ public struct TaxDataServer: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: bytes)))
     }
 
+    /// RFC 9110 13.1.2: If-None-Match uses the weak comparison (`W/"x"` matches `"x"`), and `*`
+    /// matches any current representation.
+    static func matches(ifNoneMatch header: String, etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag
+        }
+    }
+
     /// The bytes for a path, with the bundle-level faults (which rewrite a year consistently) applied.
     func resolve(path: String, query current: String?, fault: FaultMode?) throws -> Content? {
         let parts = path.split(separator: "/").map(String.init)
@@ -127,9 +163,13 @@ public struct TaxDataServer: Sendable {
             return Content(bytes: bytes, cacheControl: short ? Self.shortCache : Self.revalidate)
         }
         if parts.count == 3, let year = Int(parts[0]), parts[1] == "sha256" {
-            guard let (_, manifest) = dist.yearData(year),
-                  let name = manifest.checksums.first(where: { $0.value == "sha256:" + parts[2] })?.key,
-                  let bytes = dist.file("\(year)/\(name)") else { return nil }
+            // The manifest maps the checksum to a name; only that one file is read and hashed (the
+            // bytes must be the ones named, or an `immutable` answer would pin wrong content).
+            let wanted = "sha256:" + parts[2]
+            guard let manifest = dist.manifest(year),
+                  let name = manifest.checksums.first(where: { $0.value == wanted })?.key,
+                  let bytes = dist.file("\(year)/\(name)"),
+                  (try? Manifest.checksum(SHA256.hexDigest(bytes))) == wanted else { return nil }
             return Content(bytes: bytes, cacheControl: Self.immutable)
         }
         if parts.count == 3, parts[0] == "v1", parts[1] == "tax-data", let year = Int(parts[2]) {

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("taxdata serve: arguments", .serialized)
+struct ServeCommandTests {
+    @Test("11: a negative, NaN, infinite or huge --slow-seconds is a usage error, not a crash on the first request")
+    func slowSeconds() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist").path
+        #expect(try taxdata("build", packageRoot.appendingPathComponent("Fixtures/check/_base").path, "--out", dist).status == 0)
+        for value in ["-1", "nan", "inf", "1e30"] {
+            let result = try taxdata("serve", dist, "--fault", "slow", "--slow-seconds=\(value)")
+            #expect(result.status == 2, "--slow-seconds=\(value): \(result.stderr)")
+            #expect(result.stderr.contains("--slow-seconds"), "\(result.stderr)")
+        }
+    }
+
+    @Test("15: a busy port is an error that names the port")
+    func busyPort() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist").path
+        #expect(try taxdata("build", packageRoot.appendingPathComponent("Fixtures/check/_base").path, "--out", dist).status == 0)
+        // Hold a port with a listening socket, then ask serve for it.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import socket,sys,time; s=socket.socket(); s.bind(('127.0.0.1',0)); s.listen(); print(s.getsockname()[1], flush=True); time.sleep(30)"]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        let port = String(decoding: out.fileHandleForReading.availableDataLine(), as: UTF8.self)
+        let result = try taxdata("serve", dist, "--port", port)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("127.0.0.1:\(port)") && result.stderr.contains("already in use"), "\(result.stderr)")
+    }
+}

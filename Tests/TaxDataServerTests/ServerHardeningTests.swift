@@ -1,0 +1,134 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+import TaxDataCore
+import TaxDataServer
+
+/// Regression tests for the `serve` findings of the hardening issue (11–15), each named after it.
+@Suite("taxdata serve under hostile input")
+struct ServerHardeningTests {
+    func app(_ dist: URL) -> some ApplicationProtocol {
+        Application(router: TaxDataServer(dist: DistDirectory(root: dist), slowSeconds: 0.01).buildRouter(), logger: quietLogger)
+    }
+
+    @Test("12: symlinks out of the dist and files no manifest lists are not served; a listed file is read at its listed size")
+    func onlyListedFiles() async throws {
+        let dist = try makeDist()
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let year = dist.appendingPathComponent("2026")
+        try FileManager.default.createSymbolicLink(atPath: year.appendingPathComponent("passwd.json").path, withDestinationPath: "/etc/passwd")
+        try Data(count: 4 << 20).write(to: year.appendingPathComponent("stray.json"))
+        // A listed name that is now a symlink leaving the dist.
+        let federal = year.appendingPathComponent("federal_2026.json")
+        try FileManager.default.removeItem(at: federal)
+        try FileManager.default.createSymbolicLink(atPath: federal.path, withDestinationPath: "/etc/hostname")
+        // A listed file that grew beyond its listed size.
+        let fica = year.appendingPathComponent("fica_2026.json")
+        try (try Data(contentsOf: fica) + Data(count: 1 << 20)).write(to: fica)
+        try await app(dist).test(.router) { client in
+            for path in ["/2026/passwd.json", "/2026/stray.json", "/2026/federal_2026.json", "/2026/fica_2026.json"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound, "\(path)")
+                    #expect(response.body.readableBytes < 64, "\(path)")
+                }
+            }
+            try await client.execute(uri: "/2026/states_2026.json", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test("14: /{year}/sha256/{hex} reads and hashes only the file it names, not the whole year")
+    func checksumRoute() async throws {
+        let dist = try makeDist()
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let manifest = try CanonicalJSON.decode(Manifest.self, from: Data(contentsOf: dist.appendingPathComponent("2026/manifest.json")))
+        // Another file of the year is damaged: verifying the whole year would refuse this request.
+        try Data("{}".utf8).write(to: dist.appendingPathComponent("2026/states_2026.json"))
+        let federalHex = manifest.checksums["federal_2026.json"]!.dropFirst(7)
+        let statesHex = manifest.checksums["states_2026.json"]!.dropFirst(7)
+        try await app(dist).test(.router) { client in
+            try await client.execute(uri: "/2026/sha256/\(federalHex)", method: .get) { #expect($0.status == .ok) }
+            // The damaged file no longer has the bytes its checksum names: never served as immutable.
+            try await client.execute(uri: "/2026/sha256/\(statesHex)", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
+
+    @Test("15: HEAD answers like GET without a body; other methods get 405 with Allow; weak and * If-None-Match get 304; GET / says what this is")
+    func conformance() async throws {
+        let dist = try makeDist()
+        defer { try? FileManager.default.removeItem(at: dist) }
+        try await app(dist).test(.router) { client in
+            let get = try await client.execute(uri: "/2026/manifest.json", method: .get) { $0 }
+            try await client.execute(uri: "/2026/manifest.json", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.eTag] == get.headers[.eTag])
+                #expect(response.headers[.contentLength] == get.headers[.contentLength])
+                #expect(response.body.readableBytes == 0)
+            }
+            for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+                try await client.execute(uri: "/2026/manifest.json", method: method) { response in
+                    #expect(response.status == .methodNotAllowed, "\(method)")
+                    #expect(response.headers[.allow] == "GET, HEAD")
+                }
+            }
+            let etag = try #require(get.headers[.eTag])
+            for match in ["W/\(etag)", "*", "\"other\", \(etag)"] {
+                try await client.execute(uri: "/2026/manifest.json", method: .get, headers: [.ifNoneMatch: match]) { response in
+                    #expect(response.status == .notModified, "\(match)")
+                }
+            }
+            try await client.execute(uri: "/2026/manifest.json", method: .get, headers: [.ifNoneMatch: "W/\"other\""]) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("taxdata"))
+            }
+        }
+    }
+
+    @Test("13: a client that never finishes its request head is disconnected; the server keeps answering")
+    func slowloris() async throws {
+        let dist = try makeDist()
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let server = TaxDataServer(dist: DistDirectory(root: dist), headerDeadline: .milliseconds(500))
+        let (port, task) = await start(server)
+        defer { task.cancel() }
+        // 40 connections that send part of a request head and then nothing: each must be closed by
+        // the server after the deadline (recv returns end-of-file), and a normal request still works.
+        let script = """
+        import socket, sys, time, urllib.request
+        port = int(sys.argv[1])
+        conns = []
+        for _ in range(40):
+            s = socket.create_connection(("127.0.0.1", port)); s.sendall(b"GET /index.json HTTP/1.1\\r\\nHost: x\\r\\nX-Slow: ")
+            s.settimeout(2); conns.append(s)
+        closed = 0
+        for s in conns:
+            try:
+                closed += s.recv(1) == b""
+            except socket.timeout:
+                pass  # still open: the server waits for the rest of the head
+            except OSError:
+                closed += 1  # reset by the server
+        ok = urllib.request.urlopen(f"http://127.0.0.1:{port}/index.json", timeout=5).status
+        print(closed, ok)
+        """
+        let result = try runPython(script, arguments: [String(port)])
+        #expect(result == "40 200", "closed / status: \(result)")
+    }
+}
+
+/// Runs a Python snippet (with arguments) and returns its trimmed standard output.
+func runPython(_ script: String, arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
