@@ -6,7 +6,7 @@ copy of its 2024/ directory per case, with expected.txt naming the rule `verify`
 (`rule-id file`). Hashes are recomputed here with hashlib where a case needs a manifest that
 "agrees" with the tampered bytes, so the fixtures test taxdata against an independent hasher.
 """
-import hashlib, json, os, shutil, subprocess, sys, tempfile
+import hashlib, re, json, os, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 OUT = os.path.join(ROOT, "Fixtures", "verify")
@@ -24,10 +24,21 @@ def rehash(d, name):
     write_manifest(d, m)
 
 
+def canonical(doc):
+    """The bytes taxdata writes (CanonicalJSON: sorted keys, two-space indent, " : ", empty lists
+    as "[\n\n<indent>]", a final newline), so an edited fixture fails only for its planted fault."""
+    text = json.dumps(doc, indent=2, sort_keys=True, separators=(",", " : "), ensure_ascii=False)
+    text = re.sub(r'(\n( *)"[^"\n]*" : )\[\]', lambda m: m.group(1) + "[\n\n" + m.group(2) + "]", text)
+    return (text + "\n").encode("utf-8")
+
+
+def write_doc(d, name, doc):
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(canonical(doc))
+
+
 def write_manifest(d, m):
-    with open(os.path.join(d, "manifest.json"), "w") as f:
-        json.dump(m, f, indent=2, sort_keys=True)
-        f.write("\n")
+    write_doc(d, "manifest.json", m)
 
 
 def flip_byte(d):
@@ -63,7 +74,7 @@ def dotdot_name(d):
 def rehashed_invalid_bracket(d):
     p = os.path.join(d, "federal_2024.json"); doc = json.load(open(p))
     doc["brackets"]["single"][0]["ceiling"] = 11000
-    open(p, "w").write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    write_doc(d, "federal_2024.json", doc)
     rehash(d, "federal_2024.json")
     return [("brackets.contiguous", "federal_2024.json"), ("bundle.inconsistent", "combined_2024.json")]
 
@@ -71,9 +82,40 @@ def rehashed_invalid_bracket(d):
 def rehashed_combined_mismatch(d):
     p = os.path.join(d, "combined_2024.json"); doc = json.load(open(p))
     doc["fica"]["socialSecurity"]["wageBase"] = 999999
-    open(p, "w").write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    write_doc(d, "combined_2024.json", doc)
     rehash(d, "combined_2024.json")
     return [("bundle.inconsistent", "combined_2024.json")]
+
+
+def duplicate_key(d):
+    # Swift keeps one value, Python and JavaScript the other: refused, whichever a reader would use.
+    p = os.path.join(d, "federal_2024.json"); text = open(p).read()
+    text = text.replace('"single" : 14600\n', '"single" : 14600,\n    "single" : -5\n', 1)
+    open(p, "w").write(text)
+    rehash(d, "federal_2024.json")
+    return [("bundle.not-canonical", "federal_2024.json")]
+
+
+def unknown_field(d):
+    p = os.path.join(d, "federal_2024.json"); doc = json.load(open(p))
+    doc["bonusDeduction"] = 1000
+    write_doc(d, "federal_2024.json", doc)
+    rehash(d, "federal_2024.json")
+    return [("bundle.not-canonical", "federal_2024.json")]
+
+
+def excess_precision(d):
+    p = os.path.join(d, "federal_2024.json"); text = open(p).read()
+    text = text.replace('"single" : 14600\n', '"single" : 14600.00000000000000000000000000000000000000000000000000000001\n', 1)
+    open(p, "w").write(text)
+    rehash(d, "federal_2024.json")
+    return [("bundle.not-canonical", "federal_2024.json")]
+
+
+def extra_listed_file(d):
+    open(os.path.join(d, "extra.json"), "w").write("{}\n")
+    rehash(d, "extra.json")
+    return [("bundle.extra-file", "manifest.json")]
 
 
 def garbage_manifest(d):
@@ -83,7 +125,7 @@ def garbage_manifest(d):
 
 CASES = {f.__name__.replace("_", "-"): f for f in
          [flip_byte, stray_file, missing_file, size_lies, dotdot_name, rehashed_invalid_bracket,
-          rehashed_combined_mismatch, garbage_manifest]}
+          rehashed_combined_mismatch, garbage_manifest, duplicate_key, unknown_field, excess_precision, extra_listed_file]}
 
 
 def main():

@@ -52,11 +52,10 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         try OutputGuard.check(out: out, source: directory, force: force)
-        let files: [SourceFile]
-        do { files = try SourceTreeReader.read(root: directory) } catch {
+        let result: CompileResult
+        do { result = try SourceTreeReader.compile(root: directory).result } catch {
             throw ValidationError("\(error)")
         }
-        let result = TreeCompiler.compile(files)
         let printer = DiagnosticPrinter(format: format)
         var diagnostics = result.diagnostics
         if release {

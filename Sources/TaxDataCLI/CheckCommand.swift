@@ -33,18 +33,18 @@ struct CheckCommand: AsyncParsableCommand {
     var showReviewed = false
 
     func run() async throws {
-        let files: [SourceFile]
-        do { files = try SourceTreeReader.read(root: directory) } catch {
+        let compiled: (result: CompileResult, fileCount: Int, years: [Int])
+        do { compiled = try SourceTreeReader.compile(root: directory) } catch {
             throw ValidationError("\(error)")
         }
-        let result = TreeCompiler.compile(files)
+        let result = compiled.result
         let printer = DiagnosticPrinter(format: format)
         let items = result.diagnostics.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
         let errors = result.diagnostics.errors.count
         let warnings = result.diagnostics.warnings.count
-        let years = Set(files.compactMap { Int($0.relativePath.prefix(4)) }).sorted()
+        let years = compiled.years
         let reviewedCount = result.reviewed.isEmpty ? "" : " (\(result.reviewed.count) reviewed)"
-        let summary = "checked \(years.count) year(s), \(files.count) file(s): \(errors) error(s), \(warnings) warning(s)\(reviewedCount)"
+        let summary = "checked \(years.count) year(s), \(compiled.fileCount) file(s): \(errors) error(s), \(warnings) warning(s)\(reviewedCount)"
         switch format {
         case .json:
             Console.out(printer.render(items, summary: ["result": summary]))

@@ -11,15 +11,41 @@ struct DiagnosticPrinter {
         var file: String?
     }
 
+    /// At most this many findings are printed per file in text and GitHub formats; the rest are
+    /// counted ("… and N more"). JSON lists them all.
+    static let perFileLimit = 50
+
     func render(_ items: [Item], summary: [String: String] = [:]) -> String {
         switch format {
         case .text:
-            return items.map(text).joined(separator: "\n")
+            return capped(items, text).joined(separator: "\n")
         case .github:
-            return items.map(github).joined(separator: "\n")
+            return capped(items, github).joined(separator: "\n")
         case .json:
             return json(items, summary: summary)
         }
+    }
+
+    /// Renders each item, keeping at most `perFileLimit` per file and saying how many were left out.
+    private func capped(_ items: [Item], _ render: (Item) -> String) -> [String] {
+        var shown: [String: Int] = [:]
+        var omitted: [String: Int] = [:]
+        var order: [String] = []
+        var lines: [String] = []
+        for item in items {
+            let file = place(item).file ?? "taxdata"
+            if shown[file] == nil { order.append(file) }
+            if shown[file, default: 0] < Self.perFileLimit {
+                shown[file, default: 0] += 1
+                lines.append(render(item))
+            } else {
+                omitted[file, default: 0] += 1
+            }
+        }
+        for file in order where omitted[file] != nil {
+            lines.append("\(file): … and \(omitted[file]!) more finding(s) in this file (--format json lists them all)")
+        }
+        return lines
     }
 
     private func place(_ item: Item) -> (file: String?, line: Int?, column: Int?) {

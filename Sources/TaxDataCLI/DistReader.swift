@@ -1,47 +1,99 @@
 import Foundation
 import TaxDataCore
 
-/// Reads a dist (or one year of it) from disk into memory for the verifiers.
+/// Reads a dist (or one year of it) from disk for the verifiers, reading no more than it must.
+///
+/// Names and sizes come from the directory listing first: a file the manifest does not list is
+/// reported by name and never read; a listed file is read only up to one byte past its listed
+/// size (so a size that lies is still caught); `manifest.json`, its signature and the index are
+/// read up to `metadataLimit`. A symlink whose target leaves the dist is refused
+/// (`bundle.symlink`) and not followed.
 enum DistReader {
     struct ReadError: Error, CustomStringConvertible { var description: String }
 
-    /// Regular files of one directory; a subdirectory appears as `name/` with no bytes so the
-    /// verifier reports it as unlisted.
-    static func readFlat(_ path: String) throws -> [String: Data] {
+    static let metadataLimit = 1 << 20
+
+    /// One year directory: file name → bytes (unlisted files and subdirectories as empty
+    /// placeholders, so the verifier reports them by name), and findings the reader made itself.
+    static func readYear(_ path: String, distRoot: String) throws -> (files: [String: Data], findings: [(file: String, diagnostic: Diagnostic)]) {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
             throw ReadError(description: "\(path): cannot list directory: \(error.localizedDescription)")
         }
         var files: [String: Data] = [:]
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
+        let manifestBytes = names.contains(BundleLayout.manifestName)
+            ? read((path as NSString).appendingPathComponent(BundleLayout.manifestName), limit: metadataLimit, root: distRoot) : nil
+        let listed = manifestBytes.flatMap { try? CanonicalJSON.decode(Manifest.self, from: $0) }.map { $0.sizes } ?? [:]
         for name in names {
             let child = (path as NSString).appendingPathComponent(name)
+            if isSymlinkLeaving(child, root: distRoot) {
+                findings.append((name, .error(.bundleSymlink, "is a symlink that leaves the dist; not followed")))
+                continue
+            }
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 files[name + "/"] = Data()
-            } else {
-                guard let data = FileManager.default.contents(atPath: child) else {
+            } else if name == BundleLayout.manifestName {
+                files[name] = manifestBytes ?? Data()
+            } else if name == BundleLayout.signatureName {
+                files[name] = read(child, limit: metadataLimit, root: distRoot) ?? Data()
+            } else if let size = listed[name] {
+                guard let bytes = read(child, limit: max(0, size) + 1, root: distRoot) else {
                     throw ReadError(description: "\(child): cannot read file")
                 }
-                files[name] = data
+                files[name] = bytes
+            } else {
+                files[name] = Data() // unlisted: reported by name, never read
             }
         }
-        return files
+        return (files, findings)
     }
 
-    /// A dist: files at the root and each subdirectory's files.
-    static func readDist(_ path: String) throws -> DistVerifier.Contents {
-        let root = try readFlat(path)
+    /// A dist: the index (and its signature) and each year directory. Other root files are
+    /// reported by name without being read.
+    static func readDist(_ path: String) throws -> (contents: DistVerifier.Contents, findings: [(file: String, diagnostic: Diagnostic)]) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw ReadError(description: "\(path): cannot list directory: \(error.localizedDescription)")
+        }
         var rootFiles: [String: Data] = [:]
         var directories: [String: [String: Data]] = [:]
-        for (name, data) in root {
-            if name.hasSuffix("/") {
-                let directory = String(name.dropLast())
-                directories[directory] = try readFlat((path as NSString).appendingPathComponent(directory))
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
+        for name in names {
+            let child = (path as NSString).appendingPathComponent(name)
+            if isSymlinkLeaving(child, root: path) {
+                findings.append((name, .error(.bundleSymlink, "is a symlink that leaves the dist; not followed")))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                let year = try readYear(child, distRoot: path)
+                directories[name] = year.files
+                findings += year.findings.map { ("\(name)/\($0.file)", $0.diagnostic) }
+            } else if name == BundleLayout.indexName || name == BundleLayout.indexSignatureName {
+                rootFiles[name] = read(child, limit: metadataLimit, root: path) ?? Data()
             } else {
-                rootFiles[name] = data
+                rootFiles[name] = Data() // not part of a dist: reported by name, never read
             }
         }
-        return DistVerifier.Contents(rootFiles: rootFiles, directories: directories)
+        return (DistVerifier.Contents(rootFiles: rootFiles, directories: directories), findings)
+    }
+
+    /// Whether `path` is a symlink whose target resolves outside `root`.
+    static func isSymlinkLeaving(_ path: String, root: String) -> Bool {
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil else { return false }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let base = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
+        return !target.hasPrefix(base + "/")
+    }
+
+    /// At most `limit` bytes of a file (nil when it cannot be opened).
+    static func read(_ path: String, limit: Int, root: String) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: limit)) ?? Data()
     }
 }

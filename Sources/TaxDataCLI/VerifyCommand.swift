@@ -57,13 +57,13 @@ struct VerifyCommand: AsyncParsableCommand {
         var checked = ""
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
-                let contents = try DistReader.readDist(base)
-                findings = DistVerifier(bundleVerifier: verifier).verify(contents, now: date)
+                let (contents, readFindings) = try DistReader.readDist(base)
+                findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date)
                 checked = "\(contents.directories.count) year(s)"
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
-                var files = try DistReader.readFlat(base)
-                let manifest = files.removeValue(forKey: BundleLayout.manifestName)!
-                findings = verifier.verify(manifestBytes: manifest, files: files, now: date).findings
+                var (files, readFindings) = try DistReader.readYear(base, distRoot: base)
+                let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
+                findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, now: date).findings
                 checked = "1 year"
             } else {
                 throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")

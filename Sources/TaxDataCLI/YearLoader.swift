@@ -26,8 +26,8 @@ struct YearLoader {
         }
         guard exists else { throw LoadError(description: "'\(argument)' is neither a year in \(sourceRoot)/ nor a directory") }
         if fm.fileExists(atPath: argument + "/" + BundleLayout.manifestName) {
-            var files = try DistReader.readFlat(argument)
-            let manifest = files.removeValue(forKey: BundleLayout.manifestName)!
+            var files = try DistReader.readYear(argument, distRoot: argument).files
+            let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
             let result = BundleVerifier().verify(manifestBytes: manifest, files: files)
             guard let data = result.data, result.isValid else {
                 let first = result.findings.first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
@@ -47,7 +47,13 @@ struct YearLoader {
 
     private func loadSourceYear(directory: String, year: Int, label: String) throws -> Loaded {
         let files: [SourceFile]
-        do { files = try SourceTreeReader.read(root: directory) } catch { throw LoadError(description: "\(error)") }
+        do {
+            let read = try SourceTreeReader.read(root: directory)
+            if let problem = read.diagnostics.first {
+                throw LoadError(description: "\(problem.location?.description ?? directory): [\(problem.rule)] \(problem.message)")
+            }
+            files = read.files
+        } catch let error as LoadError { throw error } catch { throw LoadError(description: "\(error)") }
         let display = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let prefixed = files.map { SourceFile(relativePath: "\(year)/\($0.relativePath)", displayPath: "\(display)/\($0.relativePath)", contents: $0.contents) }
         let result = TreeCompiler.compile(prefixed)

@@ -75,14 +75,40 @@ final class YAMLDocument {
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML syntax error: \(detail)", taxYear: year, location: at(mark)))
         case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            diagnostics.append(Diagnostic(.error, .yamlDuplicateKey, "duplicate key \(keys): each key may appear once in a mapping",
-                                          taxYear: year, location: at(context.mark)))
+            for key in Set(duplicates).sorted() {
+                diagnostics.append(Diagnostic(.error, .yamlDuplicateKey, "duplicate key '\(key)': each key may appear once in a mapping",
+                                              taxYear: year, location: duplicateLocation(of: key, after: context.mark) ?? at(context.mark)))
+            }
         case let .reader(problem, _, _, _):
             diagnostics.append(Diagnostic(.error, .yamlSyntax, "cannot read the file: \(problem)", taxYear: year, location: at(nil)))
         default:
             diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML error: \(error)", taxYear: year, location: at(nil)))
         }
+    }
+
+    /// Where `key` is written the second time in the mapping that starts at `mark`: the line of
+    /// its second occurrence as a key at the mapping's indentation (block or flow style).
+    private func duplicateLocation(of key: String, after mark: Mark?) -> SourceLocation? {
+        guard let mark else { return nil }
+        let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+        var seen = 0
+        for index in (mark.line - 1)..<lines.count {
+            let line = lines[index]
+            var searchStart = line.startIndex
+            if index == mark.line - 1 { searchStart = line.index(line.startIndex, offsetBy: min(max(mark.column - 1, 0), line.count)) }
+            var rest = line[searchStart...]
+            while let range = rest.range(of: key + ":") {
+                let before = range.lowerBound == line.startIndex ? " " : line[line.index(before: range.lowerBound)]
+                if [" ", "{", ",", "\t"].contains(before) || range.lowerBound == line.startIndex {
+                    seen += 1
+                    if seen == 2 {
+                        return SourceLocation(file: file.displayPath, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                    }
+                }
+                rest = line[range.upperBound...]
+            }
+        }
+        return nil
     }
 
     // MARK: Typed values
@@ -114,7 +140,16 @@ final class YAMLDocument {
     /// An amount may also be written `{ value: 12700, provisional: "how it was derived" }` or
     /// `{ value: 4685, provenance: corroborated }` (or both).
     func decimal(_ node: Node, _ path: DataPath) -> Decimal? {
-        annotated(node, path) { number($0, path, what: "an amount", parse: Money.parse) }
+        annotated(node, path) { node in
+            guard let value = number(node, path, what: "an amount", parse: Money.parse) else { return nil }
+            // Amounts are dollars and cents: 16100.001 would reach every app as a sub-cent figure.
+            if case .scalar(let scalar) = node, let dot = scalar.string.firstIndex(of: "."),
+               scalar.string[scalar.string.index(after: dot)...].count > 2 {
+                report(.yamlNumber, "\(describe(path)): '\(scalar.string)' has more than two decimals; amounts are dollars and cents", at: node)
+                return nil
+            }
+            return value
+        }
     }
 
     /// A rate: a fraction (`0.0475`) or a percentage (`4.75%`), parsed exactly; it may carry its own
@@ -178,7 +213,16 @@ final class YAMLDocument {
             return nil
         }
         record(node, path)
+        guard scalar.style != .plain || untagged(scalar, node, path) else { return nil }
         return scalar.string
+    }
+
+    /// A plain scalar with an explicit tag (`!!str 16100`, `!custom 3`) is refused: a tag changes
+    /// what other YAML readers make of the value, and the schema already says what each key is.
+    private func untagged(_ scalar: Node.Scalar, _ node: Node, _ path: DataPath) -> Bool {
+        guard scalar.style == .plain || scalar.style == .any, !scalar.tag.rawValue.isEmpty else { return true }
+        report(.yamlType, "\(describe(path)) has the explicit tag '\(scalar.tag.rawValue)'; write the value without a tag", at: node)
+        return false
     }
 
     func bool(_ node: Node, _ path: DataPath) -> Bool? {
@@ -196,6 +240,7 @@ final class YAMLDocument {
             return nil
         }
         record(node, path)
+        guard untagged(scalar, node, path) else { return nil }
         guard scalar.style == .plain || scalar.style == .any else {
             report(.yamlType, "\(describe(path)) must be \(what), found the quoted text \"\(scalar.string)\"; write numbers without quotes",
                    at: node)
@@ -203,6 +248,10 @@ final class YAMLDocument {
         }
         if isNull(node) {
             report(.yamlType, "\(describe(path)) must be \(what), found null", at: node)
+            return nil
+        }
+        if scalar.string.hasPrefix("-"), let zero = parse(scalar.string), zero == 0 {
+            report(.yamlNumber, "\(describe(path)): '\(scalar.string)' is a negative zero; write 0", at: node)
             return nil
         }
         guard let value = parse(scalar.string) else {

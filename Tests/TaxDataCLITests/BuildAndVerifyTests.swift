@@ -75,6 +75,8 @@ struct BuildAndVerifyTests {
     @Test("the tampered bundles in Fixtures/verify fail with their expected rule", arguments: [
         "dotdot-name", "flip-byte", "garbage-manifest", "missing-file", "rehashed-combined-mismatch",
         "rehashed-invalid-bracket", "size-lies", "stray-file",
+        // Hardening finding 16 (parser differentials) and 6 (a year's manifest may list only its documents).
+        "duplicate-key", "unknown-field", "excess-precision", "extra-listed-file",
     ])
     func verifyFixture(name: String) throws {
         let directory = packageRoot.appendingPathComponent("Fixtures/verify/\(name)")

@@ -89,8 +89,12 @@ public struct BundleVerifier: Sendable {
             findings.append((file, .error(rule, message)))
         }
         guard let manifest = checked.manifest,
-              !findings.contains(where: { [.schemaUnsupported, .bundleFileName].contains($0.1.rule) }) else {
+              !findings.contains(where: { [.schemaUnsupported, .bundleFileName, .bundleExtraFile].contains($0.1.rule) }) else {
             return Result(data: nil, manifest: checked.manifest, findings: findings)
+        }
+        let canonical = CanonicalCheck.applies(to: manifest.schemaVersion)
+        if canonical, let difference = CanonicalCheck.mismatch(manifestBytes, canonical: manifest) {
+            fail(manifestName, .bundleNotCanonical, difference)
         }
         // Sizes and checksums.
         var intact: [String: Data] = [:]
@@ -129,8 +133,15 @@ public struct BundleVerifier: Sendable {
 
         // Contents.
         let documents = manifest.files
-        func decode<T: Decodable>(_ type: T.Type, _ name: String) -> T? {
-            do { return try CanonicalJSON.decode(type, from: intact[name]!) } catch {
+        func decode<T: Codable>(_ type: T.Type, _ name: String) -> T? {
+            do {
+                let value = try CanonicalJSON.decode(type, from: intact[name]!)
+                if canonical, let difference = CanonicalCheck.mismatch(intact[name]!, canonical: value) {
+                    fail(name, .bundleNotCanonical, difference)
+                    return nil
+                }
+                return value
+            } catch {
                 fail(name, .bundleDecode, "does not decode: \(DecodeErrorText.describe(error))")
                 return nil
             }
