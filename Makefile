@@ -15,7 +15,7 @@ EMBEDDED := Sources/TaxDataClient/Embedded/dist
 INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests
 PORT ?= 8080
 
-.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck clean help
+.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help
 
 all: dist summary
 
@@ -30,6 +30,7 @@ help:
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
 	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ (commit it; a test fails when it is stale)"
 	@echo "make crosscheck  compare every figure with PolicyEngine-US $(PE_VERSION) (venv $(CROSSCHECK_VENV)/; CROSSCHECK_ARGS=\"--states ME\")"
+	@echo "make fuzz     libFuzzer on the YAML reader, the bundle verifier and the client cache, FUZZ_SECONDS each (default 60)"
 	@echo "make clean    remove build products and $(DIST)/"
 
 deps:
@@ -96,5 +97,8 @@ crosscheck:
 	  || $(CROSSCHECK_VENV)/bin/pip install "policyengine-us==$(PE_VERSION)" PyYAML
 	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck.py $(CROSSCHECK_ARGS)
 
+fuzz: deps
+	scripts/fuzz.sh
+
 clean:
-	rm -rf .build $(DIST)
+	rm -rf .build .build-fuzz $(DIST)

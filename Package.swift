@@ -60,6 +60,12 @@ let package = Package(
         ),
         .executableTarget(name: "taxdata", dependencies: ["TaxDataCLI"]),
 
+        // Fuzzing (`make fuzz`): the targets as functions, and an executable that is libFuzzer's
+        // entry point when built with -sanitize=fuzzer -D FUZZING, and replays inputs otherwise.
+        .target(name: "TaxDataFuzzing", dependencies: ["TaxDataCompiler", "TaxDataCore", "TaxDataClient"]),
+        .executableTarget(name: "taxdata-fuzz", dependencies: ["TaxDataFuzzing"]),
+        .testTarget(name: "TaxDataFuzzingTests", dependencies: ["TaxDataFuzzing", "TaxDataTestSupport"]),
+
         // Shared helpers for the test targets (package root, reading trees, the compiled real years).
         .target(name: "TaxDataTestSupport", dependencies: ["TaxDataCompiler", "TaxDataCore"], path: "Tests/TaxDataTestSupport"),
         .testTarget(name: "TaxDataCryptoTests", dependencies: ["TaxDataCrypto"]),

@@ -75,8 +75,7 @@ public struct TaxDataServer: Sendable {
     public func run(host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let app = Application(
             router: buildRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [HeaderDeadlineHandler(timeout: headerDeadline)],
-                                                idleTimeout: Self.idleTimeout)),
+            server: TaxDataHTTPChannel.builder(headerDeadline: headerDeadline, idleTimeout: Self.idleTimeout),
             configuration: .init(address: .hostname(host, port: port), serverName: "taxdata"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
