@@ -110,3 +110,23 @@ struct FetchCommandTests {
         #expect(try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", "/tmp/x", "--now", "soon").status == 2)
     }
 }
+
+@Suite("taxdata check: grades and reviewed warnings on the real tree")
+struct ProvenanceCommandTests {
+    @Test("check --coverage shows a grade in every cell and the legend; --show-reviewed lists each reviewed warning with its reason")
+    func coverageAndReviewed() throws {
+        let tree = packageRoot.appendingPathComponent("TaxData").path
+        let coverage = try taxdata("check", tree, "--coverage")
+        #expect(coverage.status == 0)
+        let rows = coverage.stdout.split(separator: "\n").filter { $0.count > 3 && $0.prefix(2).allSatisfy(\.isUppercase) && $0.dropFirst(2).first == " " }
+        #expect(rows.count == 51)
+        #expect(rows.allSatisfy { row in row.split(separator: " ").contains { ["off", "cor", "est*"].contains(String($0)) } })
+        #expect(coverage.stdout.contains("grade: off = official"))
+        #expect(coverage.stderr.contains("0 error(s), 0 warning(s)"))
+        let reviewed = try taxdata("check", tree, "--show-reviewed")
+        #expect(reviewed.status == 0)
+        let lines = reviewed.stdout.split(separator: "\n").filter { $0.contains(": reviewed: [sanity.") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(" — reviewed: ") })
+        #expect(reviewed.stdout.contains("P.L. 119-21"))
+    }
+}
