@@ -86,7 +86,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TaxDataCLITests",
-            dependencies: ["TaxDataCLI", "TaxDataCompiler", "TaxDataCore", "TaxDataCrypto", "TaxDataTestSupport"]
+            dependencies: ["TaxDataCLI", "TaxDataCompiler", "TaxDataCore", "TaxDataCrypto", "TaxDataTestSupport"],
+            exclude: ["Golden"] // read from disk by path, not bundled
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -51,8 +51,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = BundleVerifier().verifyManifest(manifest, signature: document, maxFileBytes: 1 << 20)
     }
 
-    /// The embedded bundles, loaded once.
-    nonisolated(unsafe) static var embedded: EmbeddedBundles? = try? EmbeddedBundles.packaged()
+    /// One embedded year, loaded once (the provider verifies it on every run; one year keeps that cheap).
+    nonisolated(unsafe) static var embedded: EmbeddedBundles? = (try? EmbeddedBundles.packaged())
+        .flatMap { all in all.years[2024].map { EmbeddedBundles(years: [2024: $0]) } }
 
     static func client(_ data: Data) {
         guard let embedded else { return }
@@ -62,7 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                               manifest: split < bytes.count ? Data(bytes[(split + 1)...]) : Data())
         let semaphore = DispatchSemaphore(value: 0)
         Task {
-            if let provider = try? TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: NoNetwork(),
+            if let provider = try? TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2024), transport: NoNetwork(),
                                                    store: store, clock: FuzzClock(), embedded: embedded) {
                 _ = await provider.status()
             }
@@ -76,7 +77,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 final class FuzzStore: BundleStore, @unchecked Sendable {
     let state: Data, manifest: Data
     init(state: Data, manifest: Data) { self.state = state; self.manifest = manifest }
-    func years() throws -> [Int] { [2026] }
+    func years() throws -> [Int] { [2024] }
     func load(year: Int) throws -> [String: Data]? { ["manifest.json": manifest, "manifest.json.sig": state] }
     func save(year: Int, files: [String: Data]) throws {}
     func remove(year: Int) throws {}
