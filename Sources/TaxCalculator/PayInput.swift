@@ -33,15 +33,25 @@ public struct PayInput: Sendable, Equatable {
     public var newYorkCity: Bool
     /// Age at year end, for catch-up contributions (nil: under 50).
     public var age: Int?
+    /// Dependents claimed: each takes the state's `dependentExemption` off taxable income and its
+    /// `dependentCredit` off the tax. (The federal child tax credit is not modelled yet.)
+    public var dependents: Int
 
-    public init(grossAnnual: Decimal, status: FilingStatus, state: String, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false, age: Int? = nil) {
+    public init(grossAnnual: Decimal, status: FilingStatus, state: String, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
+                age: Int? = nil, dependents: Int = 0) {
         self.grossAnnual = grossAnnual
         self.status = status
         self.state = state
         self.preTax = preTax
         self.newYorkCity = newYorkCity
         self.age = age
+        self.dependents = dependents
     }
+}
+
+extension PayInput {
+    /// The most dependents a calculation takes (a bound that keeps fixed-point products in range).
+    public static let maxDependents = 20
 }
 
 /// Why a calculation cannot be done.

@@ -17,7 +17,7 @@ struct StateTax {
         var notes: [String] = []
     }
 
-    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool) -> Result {
+    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0) -> Result {
         var result = Result()
         if let sdi = state.sdi {
             var base = sdiWages
@@ -29,7 +29,12 @@ struct StateTax {
         guard state.type != .noTax else { return result }
         let deduction = state.standardDeduction?[status] ?? 0
         let exemption = state.personalExemption?[status] ?? 0
-        let taxable = Swift.max(0, wages - deduction - exemption)
+        let count = Decimal(dependents)
+        let dependentExemption = count * (state.dependentExemption ?? 0)
+        let taxable = Swift.max(0, wages - deduction - exemption - dependentExemption)
+        if dependents > 0, dependentExemption > 0 {
+            result.notes.append("\(code): dependent exemption \(dependents) × \(Money.text(state.dependentExemption!)) applied")
+        }
         result.taxable = taxable
         var tax: Decimal
         switch state.type {
@@ -41,7 +46,11 @@ struct StateTax {
             tax = brackets.tax(on: taxable)
             result.marginalRate = taxable > 0 ? (brackets.bracket(for: taxable)?.rate ?? 0) : 0
         }
-        tax = Swift.max(0, tax - (state.personalCredit?[status] ?? 0))
+        let dependentCredit = count * (state.dependentCredit ?? 0)
+        if dependents > 0, dependentCredit > 0 {
+            result.notes.append("\(code): dependent credit \(dependents) × \(Money.text(state.dependentCredit!)) applied (nonrefundable)")
+        }
+        tax = Swift.max(0, tax - (state.personalCredit?[status] ?? 0) - dependentCredit)
         result.incomeTax = Rounding.cent(tax)
         if let mental = state.mentalHealthTax {
             result.mentalHealth = Rounding.cent(Swift.max(0, taxable - mental.threshold) * mental.rate)

@@ -22,6 +22,9 @@ public struct TaxCalculator: Sendable {
         guard input.grossAnnual >= 0 else { throw CalculationError("gross pay must not be negative (\(Money.text(input.grossAnnual)))") }
         guard let state = data.states[input.state.uppercased()] else { throw CalculationError.unknownState(input.state, year: data.meta.taxYear) }
         if input.newYorkCity && input.state.uppercased() != "NY" { throw CalculationError("New York City tax applies only with --state NY") }
+        guard (0...PayInput.maxDependents).contains(input.dependents) else {
+            throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
+        }
         for deduction in input.preTax where deduction.amount < 0 {
             throw CalculationError("pre-tax \(deduction.kind.rawValue) must not be negative")
         }
@@ -56,7 +59,7 @@ public struct TaxCalculator: Sendable {
 
         // State.
         let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
-            .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity)
+            .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents)
         notes += stateResult.notes
         if let missing = state.missing, !missing.isEmpty {
             notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")

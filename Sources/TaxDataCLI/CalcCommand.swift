@@ -42,6 +42,9 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "Age at year end (for catch-up contributions).")
     var age: Int?
 
+    @Option(help: "Dependents claimed: each takes the state's dependent exemption and dependent credit (0-20).")
+    var dependents: Int = 0
+
     @Option(help: "The source tree to read --year from.")
     var sources: String = "TaxData"
 
@@ -64,8 +67,11 @@ struct CalcCommand: AsyncParsableCommand {
             guard let value = Money.parse(parts[1]), value >= 0 else { throw ValidationError("--pre-tax '\(entry)': '\(parts[1])' is not a non-negative amount") }
             return PreTaxDeduction(kind, value)
         }
+        guard (0...PayInput.maxDependents).contains(dependents) else {
+            throw ValidationError("--dependents must be 0…\(PayInput.maxDependents)")
+        }
         return PayInput(grossAnnual: amount, status: status, state: state.uppercased(), preTax: deductions,
-                        newYorkCity: city != nil, age: age)
+                        newYorkCity: city != nil, age: age, dependents: dependents)
     }
 
     func validate() throws {
@@ -152,6 +158,7 @@ struct CalcReport {
         var dataVersion: String
         var status: String
         var state: String
+        var dependents: Int
         var grossWages: Decimal
         var preTaxDeductions: Decimal
         var federalTaxableIncome: Decimal
@@ -179,7 +186,7 @@ struct CalcReport {
             periods[period.rawValue] = .init(gross: p.gross, tax: p.tax, net: p.net)
         }
         let document = JSONResult(taxYear: r.taxYear, dataVersion: r.dataVersion, status: r.input.status.rawValue, state: r.input.state,
-                                  grossWages: r.input.grossAnnual, preTaxDeductions: r.preTaxDeductions,
+                                  dependents: r.input.dependents, grossWages: r.input.grossAnnual, preTaxDeductions: r.preTaxDeductions,
                                   federalTaxableIncome: r.federalTaxableIncome, federalIncomeTax: r.federalIncomeTax,
                                   socialSecurity: r.socialSecurity, medicare: r.medicare, stateTaxableIncome: r.stateTaxableIncome,
                                   stateIncomeTax: r.stateIncomeTax, stateDisabilityInsurance: r.stateDisabilityInsurance,

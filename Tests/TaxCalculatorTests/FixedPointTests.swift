@@ -57,12 +57,13 @@ struct FixedPointTests {
                             }
                         }
                         let age: Int? = [nil, 30, 50, 55, 60, 63, 64].randomElement(using: &rng)!
+                        let dependents = Int.random(in: 0...3, using: &rng)
                         for nyc in code == "NY" ? [false, true] : [false] {
                             let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
-                                                 newYorkCity: nyc, age: age)
+                                                 newYorkCity: nyc, age: age, dependents: dependents)
                             let expected = try reference.calculate(input)
                             let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
-                            let label = "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) \(preTax)"
+                            let label = "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) \(preTax)"
                             #expect(Self.decimal(got) == Self.components(expected), "\(label)")
                             for period in PayResult.Period.allCases {
                                 let (g, t, n) = got.perPeriod(period), want = expected.perPeriod(period)

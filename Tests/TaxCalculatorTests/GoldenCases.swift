@@ -7,10 +7,10 @@ import TaxDataTestSupport
 func d(_ text: String) -> Decimal { Money.parse(text)! }
 
 func calculate(_ year: Int, _ status: FilingStatus, _ state: String, gross: String, preTax: [PreTaxDeduction] = [],
-               nyc: Bool = false, age: Int? = nil) throws -> PayResult {
+               nyc: Bool = false, age: Int? = nil, dependents: Int = 0) throws -> PayResult {
     let data = try #require(compiledYears.first { $0.meta.taxYear == year })
     return try TaxCalculator(data: data).calculate(PayInput(grossAnnual: d(gross), status: status, state: state, preTax: preTax,
-                                                            newYorkCity: nyc, age: age))
+                                                            newYorkCity: nyc, age: age, dependents: dependents))
 }
 
 /// Golden cases. Every expected value is worked by hand from the publication cited beside it
@@ -32,6 +32,28 @@ struct GoldenCases {
     func seedSocialSecurity() throws {
         // SSA contribution and benefit base 2024: 168,600 × 6.2% = 10,453.20.
         #expect(try calculate(2024, .single, "TX", gross: "200000").socialSecurity == d("10453.20"))
+    }
+
+    // Dependents (issue 15: the dependent exemptions and credits already in the data).
+
+    @Test("CA 2025: each dependent takes the 475 exemption credit off the tax")
+    func dependentCredit() throws {
+        // FTB 2025 Schedule X: taxable 100,000 − 5,706 = 94,294; 3,201.97 + 9.3% × (94,294 − 72,724)
+        // = 3,201.97 + 2,006.01 = 5,207.98; less the personal credit 153 = 5,054.98; less 2 × 475 = 4,104.98.
+        #expect(try calculate(2025, .single, "CA", gross: "100000").stateIncomeTax == d("5054.98"))
+        let r = try calculate(2025, .single, "CA", gross: "100000", dependents: 2)
+        #expect(r.stateIncomeTax == d("4104.98"))
+        #expect(r.notes.contains { $0.contains("dependent credit 2 × 475") })
+    }
+
+    @Test("GA 2025: each dependent takes the 4,000 exemption off taxable income")
+    func dependentExemption() throws {
+        // GA 2025 (HB 111): 5.19% flat; standard deduction 12,000 single; 4,000 per dependent.
+        // 60,000 − 12,000 − 4,000 = 44,000 × 5.19% = 2,283.60.
+        let r = try calculate(2025, .single, "GA", gross: "60000", dependents: 1)
+        #expect(r.stateTaxableIncome == d("44000"))
+        #expect(r.stateIncomeTax == d("2283.60"))
+        #expect(throws: CalculationError.self) { try calculate(2025, .single, "GA", gross: "60000", dependents: -1) }
     }
 
     // Edge cases.

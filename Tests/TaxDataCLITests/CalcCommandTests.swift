@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaxDataCore
 
 @Suite("taxdata calc")
 struct CalcCommandTests {
@@ -27,5 +28,18 @@ struct CalcCommandTests {
             #expect(result.status == 2, "\(bad): \(result.stderr)")
             #expect(!result.stderr.isEmpty)
         }
+    }
+
+    @Test("--dependents applies the state's dependent credit, says so, and is in the JSON")
+    func dependents() throws {
+        let json = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
+                               "--dependents", "2", "--format", "json", "--sources", sources)
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(object["dependents"] as? Int == 2)
+        #expect(json.stdout.contains("\"stateIncomeTax\" : 4104.98,"), "\(json.stdout)") // exact text: JSONSerialization would read a Double
+        #expect((object["notes"] as? [String])?.contains { $0.contains("dependent credit 2 × 475") } == true)
+        #expect(try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "1", "--dependents", "21",
+                            "--sources", sources).status == 2)
     }
 }

@@ -32,13 +32,16 @@ public struct FixedPointCalculator: Sendable {
         public var newYorkCity = false
         /// Age at year end, for catch-ups (nil: under 50).
         public var age: Int?
+        /// Dependents claimed (0…`PayInput.maxDependents`).
+        public var dependents: Int
 
-        public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil) {
+        public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil, dependents: Int = 0) {
             self.grossCents = grossCents
             self.status = status
             self.state = state
             self.newYorkCity = newYorkCity
             self.age = age
+            self.dependents = dependents
         }
     }
 
@@ -144,6 +147,8 @@ public struct FixedPointCalculator: Sendable {
                 deduction: try table(state.standardDeduction, "standard deduction"),
                 exemption: try table(state.personalExemption, "personal exemption"),
                 credit: try table(state.personalCredit, "personal credit"),
+                dependentExemption: try cents(state.dependentExemption ?? 0, "\(code) dependent exemption"),
+                dependentCredit: try cents(state.dependentCredit ?? 0, "\(code) dependent credit"),
                 sdi: try state.sdi.map { sdi in
                     FixedSDI(rate: try rate(sdi.rate, "\(code) SDI"),
                              wageBase: try sdi.wageBase.map { try cents($0, "\(code) SDI wage base") },
@@ -166,6 +171,9 @@ public struct FixedPointCalculator: Sendable {
         guard input.grossCents >= 0 else { throw CalculationError("gross pay must not be negative") }
         guard input.grossCents <= FixedPoint.maxCents else { throw CalculationError("gross pay above $1,000,000,000 is out of range") }
         guard input.state.index < states.count else { throw CalculationError("state from another year's calculator") }
+        guard (0...PayInput.maxDependents).contains(input.dependents) else {
+            throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
+        }
         let smallest = Swift.min(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         guard smallest >= 0 else { throw CalculationError("pre-tax deductions must not be negative") }
@@ -201,7 +209,8 @@ public struct FixedPointCalculator: Sendable {
         }
         var stateTaxable: Int64 = 0, stateTax: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0, stateMarginal: Int64 = 0
         if state.type != .noTax {
-            stateTaxable = Swift.max(0, incomeWages - state.deduction[s] - state.exemption[s])
+            let dependents = Int64(input.dependents)
+            stateTaxable = Swift.max(0, incomeWages - state.deduction[s] - state.exemption[s] - dependents * state.dependentExemption)
             var units: Int64
             if state.type == .flat {
                 units = stateTaxable * state.flatRate
@@ -209,7 +218,7 @@ public struct FixedPointCalculator: Sendable {
             } else {
                 (units, stateMarginal) = state.brackets[s].tax(on: stateTaxable)
             }
-            stateTax = FixedPoint.roundToCent(Swift.max(0, units - state.credit[s] * FixedPoint.unitsPerCent))
+            stateTax = FixedPoint.roundToCent(Swift.max(0, units - (state.credit[s] + dependents * state.dependentCredit) * FixedPoint.unitsPerCent))
             if let mental = state.mentalHealth {
                 mentalHealth = FixedPoint.roundToCent(Swift.max(0, stateTaxable - mental.threshold) * mental.rate)
             }
@@ -244,7 +253,8 @@ extension FixedPointCalculator.Input {
     public init(_ input: PayInput, calculator: FixedPointCalculator) throws {
         let cents = FixedPoint.requireCents
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
-                  state: try calculator.state(input.state), newYorkCity: input.newYorkCity, age: input.age)
+                  state: try calculator.state(input.state), newYorkCity: input.newYorkCity, age: input.age,
+                  dependents: input.dependents)
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
             switch deduction.kind {
@@ -275,6 +285,8 @@ private struct FixedState: Sendable {
     /// Indexed by status, like every table here.
     var brackets: [FixedSchedule]
     var deduction: [Int64], exemption: [Int64], credit: [Int64]
+    /// Per dependent, in cents.
+    var dependentExemption: Int64, dependentCredit: Int64
     var sdi: FixedSDI?
     var mentalHealth: (threshold: Int64, rate: Int64)?
     var city: [FixedSchedule]?
