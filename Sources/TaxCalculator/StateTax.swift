@@ -17,7 +17,13 @@ struct StateTax {
         var notes: [String] = []
     }
 
-    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0) -> Result {
+    /// - Parameters:
+    ///   - wages: wages less pre-tax deductions (federal adjusted gross income for a wage earner),
+    ///     the income phase-outs are measured on.
+    ///   - federalTaxable, federalTax, fica: for states that start from federal taxable income or
+    ///     deduct federal income tax or FICA paid (each already rounded to the cent).
+    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0,
+                   federalTaxable: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0) -> Result {
         var result = Result()
         if let sdi = state.sdi {
             var base = sdiWages
@@ -27,14 +33,28 @@ struct StateTax {
             result.sdi = Rounding.cent(contribution)
         }
         guard state.type != .noTax else { return result }
-        let deduction = state.standardDeduction?[status] ?? 0
-        let exemption = state.personalExemption?[status] ?? 0
-        let count = Decimal(dependents)
-        let dependentExemption = count * (state.dependentExemption ?? 0)
-        let taxable = Swift.max(0, wages - deduction - exemption - dependentExemption)
-        if dependents > 0, dependentExemption > 0 {
-            result.notes.append("\(code): dependent exemption \(dependents) × \(Money.text(state.dependentExemption!)) applied")
+        func phased(_ part: PhaseOut.Part, _ amount: Decimal) -> Decimal {
+            let after = state.phasedOut(part, amount, income: wages, status: status)
+            if after < amount { result.notes.append("\(code): \(part.rawValue) reduced from \(Money.text(amount)) to \(Money.text(after)) by income") }
+            return after
         }
+        let base = state.incomeBase == .federalTaxableIncome ? federalTaxable : wages
+        let deduction = phased(.standardDeduction, state.standardDeduction?[status] ?? 0)
+        let exemption = phased(.personalExemption, state.personalExemption?[status] ?? 0)
+        let count = Decimal(dependents)
+        let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption ?? 0) : 0
+        let dependentExemption = count * perDependent
+        if dependents > 0, dependentExemption > 0 {
+            result.notes.append("\(code): dependent exemption \(dependents) × \(Money.text(perDependent)) applied")
+        }
+        var paid: Decimal = 0
+        if let rule = state.federalTaxDeduction {
+            paid += Swift.min(federalTax, rule.cap?[status] ?? federalTax)
+        }
+        if let rule = state.ficaDeduction {
+            paid += Swift.min(fica, rule.cap?[status] ?? fica)
+        }
+        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - paid)
         result.taxable = taxable
         var tax: Decimal
         switch state.type {
@@ -46,11 +66,16 @@ struct StateTax {
             tax = brackets.tax(on: taxable)
             result.marginalRate = taxable > 0 ? (brackets.bracket(for: taxable)?.rate ?? 0) : 0
         }
-        let dependentCredit = count * (state.dependentCredit ?? 0)
+        let perDependentCredit = dependents > 0 ? phased(.dependentCredit, state.dependentCredit ?? 0) : 0
+        let dependentCredit = count * perDependentCredit
         if dependents > 0, dependentCredit > 0 {
-            result.notes.append("\(code): dependent credit \(dependents) × \(Money.text(state.dependentCredit!)) applied (nonrefundable)")
+            result.notes.append("\(code): dependent credit \(dependents) × \(Money.text(perDependentCredit)) applied (nonrefundable)")
         }
-        tax = Swift.max(0, tax - (state.personalCredit?[status] ?? 0) - dependentCredit)
+        tax = Swift.max(0, tax - phased(.personalCredit, state.personalCredit?[status] ?? 0) - dependentCredit)
+        if let extra = state.extraTax, taxable > 0 {
+            tax += extra
+            result.notes.append("\(code): includes the fixed \(Money.text(extra)) tax per return")
+        }
         result.incomeTax = Rounding.cent(tax)
         if let mental = state.mentalHealthTax {
             result.mentalHealth = Rounding.cent(Swift.max(0, taxable - mental.threshold) * mental.rate)

@@ -59,7 +59,8 @@ public struct TaxCalculator: Sendable {
 
         // State.
         let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
-            .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents)
+            .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
+                       federalTaxable: federalTaxable, federalTax: federalTax, fica: socialSecurity + medicareTax)
         notes += stateResult.notes
         if let missing = state.missing, !missing.isEmpty {
             notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")

@@ -37,6 +37,16 @@ extension YAMLDocument {
         let local = optional("localTax") { localTax($0, $1) }
         let indexed = optional("indexed") { bool($0, $1) }
         let pending = optional("pending") { string($0, $1) }
+        let incomeBase = optional("incomeBase") { choice($0, $1, IncomeBase.self) }
+        let federalTaxDeduction = optional("federalTaxDeduction") { paidTaxDeduction($0, $1) }
+        let ficaDeduction = optional("ficaDeduction") { paidTaxDeduction($0, $1) }
+        let phaseOuts = optional("phaseOuts") { node, path in
+            sequence(node, path).flatMap { items in
+                let parsed = items.enumerated().map { phaseOut($0.element, path.index($0.offset)) }
+                return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+            }
+        }
+        let extraTax = optional("extraTax") { decimal($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -66,7 +76,35 @@ extension YAMLDocument {
         state.indexed = indexed
         state.provenance = header.provenance
         state.pending = pending
+        state.incomeBase = incomeBase
+        state.federalTaxDeduction = federalTaxDeduction
+        state.ficaDeduction = ficaDeduction
+        state.phaseOuts = phaseOuts
+        state.extraTax = extraTax
         return state
+    }
+
+    /// `{ cap: {status: amount} }` or `{}` (the whole amount is deducted).
+    private func paidTaxDeduction(_ node: Node, _ path: DataPath) -> PaidTaxDeduction? {
+        guard var m = mapping(node, path) else { return nil }
+        let capNode = m.optional("cap")
+        let cap = capNode.flatMap { amountTable($0, path.key("cap")) }
+        m.finish()
+        guard capNode == nil || cap != nil else { return nil }
+        return PaidTaxDeduction(cap: cap)
+    }
+
+    /// `{ part, method: cliff | linear, start: {status: amount}, rate? }`.
+    private func phaseOut(_ node: Node, _ path: DataPath) -> PhaseOut? {
+        guard var m = mapping(node, path) else { return nil }
+        let part = m.required("part").flatMap { choice($0, path.key("part"), PhaseOut.Part.self) }
+        let method = m.required("method").flatMap { choice($0, path.key("method"), PhaseOut.Method.self) }
+        let start = m.required("start").flatMap { amountTable($0, path.key("start")) }
+        let rateNode = m.optional("rate")
+        let rate = rateNode.flatMap { self.rate($0, path.key("rate")) }
+        m.finish()
+        guard let part, let method, let start, rateNode == nil || rate != nil else { return nil }
+        return PhaseOut(part: part, method: method, start: start, rate: rate)
     }
 
     /// `sdi: {rate, wageBase, maxTax?, maxWeekly?}`; `wageBase: null` means uncapped.

@@ -31,6 +31,8 @@ struct FixedPointTests {
         let stateOffset = (state.standardDeduction?[status] ?? 0) + (state.personalExemption?[status] ?? 0)
         for bracket in (state.brackets?[status] ?? []) + (state.nycTax?.brackets[status] ?? []) { cases.append(cents(bracket.floor + stateOffset)) }
         if let mental = state.mentalHealthTax { cases.append(cents(mental.threshold + stateOffset)) }
+        // Both sides of every phase-out threshold (measured on wages, i.e. AGI).
+        for phaseOut in state.phaseOuts ?? [] { cases.append(cents(phaseOut.start[status] ?? 0)) }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         cases = cases.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 0 }

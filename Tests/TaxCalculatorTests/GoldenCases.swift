@@ -56,6 +56,57 @@ struct GoldenCases {
         #expect(throws: CalculationError.self) { try calculate(2025, .single, "GA", gross: "60000", dependents: -1) }
     }
 
+    // State law beyond brackets (issue 15): one case per construct, worked by hand from the law.
+
+    @Test("CO 2025 starts from federal taxable income (incomeBase)")
+    func incomeBase() throws {
+        // C.R.S. 39-22-104(1.7): federal taxable income 100,000 − 15,750 = 84,250; × 4.40% = 3,707.00.
+        let r = try calculate(2025, .single, "CO", gross: "100000")
+        #expect(r.stateTaxableIncome == d("84250") && r.stateIncomeTax == d("3707"))
+    }
+
+    @Test("IL 2025 exemption cliff above AGI 250,000 (phaseOuts: cliff)")
+    func exemptionCliff() throws {
+        // 35 ILCS 5/204(g): (200,000 − 2,850) × 4.95% = 9,758.925 → 9,758.93; at 300,000 no exemption: 14,850.00.
+        #expect(try calculate(2025, .single, "IL", gross: "200000").stateIncomeTax == d("9758.93"))
+        #expect(try calculate(2025, .single, "IL", gross: "250000").stateTaxableIncome == d("247150")) // "exceeds": kept at the limit
+        #expect(try calculate(2025, .single, "IL", gross: "300000").stateIncomeTax == d("14850"))
+        #expect(try calculate(2025, .single, "IL", gross: "300000", dependents: 2).stateTaxableIncome == d("300000"))
+    }
+
+    @Test("OR 2025 exemption credit cliff above AGI 100,000 (phaseOuts on a credit)")
+    func creditCliff() throws {
+        // ORS 316.085: one dollar over 100,000 loses the 256 credit; the extra dollar is taxed at 8.75%.
+        let at = try calculate(2025, .single, "OR", gross: "100000").stateIncomeTax
+        let over = try calculate(2025, .single, "OR", gross: "100001").stateIncomeTax
+        #expect(over - at == d("256.09"), "\(at) → \(over)")
+    }
+
+    @Test("MA 2025 deducts FICA paid up to 2,000 (ficaDeduction)")
+    func ficaDeduction() throws {
+        // c. 62 §3(B)(a)(3): FICA on 50,000 is 3,825, capped at 2,000; 50,000 − 4,400 − 2,000 = 43,600 × 5% = 2,180.00.
+        let r = try calculate(2025, .single, "MA", gross: "50000")
+        #expect(r.stateTaxableIncome == d("43600") && r.stateIncomeTax == d("2180"))
+        // Below the cap the whole FICA is deducted: 20,000 → FICA 1,530; 20,000 − 4,400 − 1,530 = 14,070 × 5% = 703.50.
+        #expect(try calculate(2025, .single, "MA", gross: "20000").stateIncomeTax == d("703.50"))
+    }
+
+    @Test("ID 2025 adds the 10 Permanent Building Fund tax (extraTax)")
+    func extraTax() throws {
+        // Idaho Code 63-3082: 60,000 − 15,750 = 44,250; 5.3% × (44,250 − 4,811) = 2,090.267 → 2,090.27; + 10 = 2,100.27.
+        #expect(try calculate(2025, .single, "ID", gross: "60000").stateIncomeTax == d("2100.27"))
+        #expect(try calculate(2025, .single, "ID", gross: "10000").stateIncomeTax == 0) // no taxable income: no fund tax
+    }
+
+    @Test("AL 2025 deducts the federal income tax in full (federalTaxDeduction)")
+    func federalTaxDeduction() throws {
+        // Code 40-18-15(a)(2): federal tax on 50,000 is 3,871.50 (1,192.50 + 12% × 22,325);
+        // 50,000 − 3,000 − 1,500 − 3,871.50 = 41,628.50; 10 + 100 + 5% × 38,628.50 = 2,041.425 → 2,041.43.
+        let r = try calculate(2025, .single, "AL", gross: "50000")
+        #expect(r.federalIncomeTax == d("3871.50"))
+        #expect(r.stateTaxableIncome == d("41628.50") && r.stateIncomeTax == d("2041.43"))
+    }
+
     // Edge cases.
 
     @Test("exactly at a bracket boundary, and one dollar above it")

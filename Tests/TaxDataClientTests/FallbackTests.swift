@@ -226,13 +226,13 @@ struct FallbackTests {
 
     @Test("an accepted update reaches the updates stream")
     func updatesStream() async throws {
-        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: "2026.2.0"))
+        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
         let client = try provider(t, MemoryStore())
         let stream = await client.updates()
         _ = await client.refresh()
         var iterator = stream.makeAsyncIterator()
         let update = await iterator.next()
-        #expect(update?.version == "2026.2.0")
+        #expect(update?.version == dataVersion(plus: 1))
         #expect(update?.source == .remote)
     }
 }

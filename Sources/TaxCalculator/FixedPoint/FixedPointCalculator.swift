@@ -149,6 +149,15 @@ public struct FixedPointCalculator: Sendable {
                 credit: try table(state.personalCredit, "personal credit"),
                 dependentExemption: try cents(state.dependentExemption ?? 0, "\(code) dependent exemption"),
                 dependentCredit: try cents(state.dependentCredit ?? 0, "\(code) dependent credit"),
+                startsFromFederalTaxable: state.incomeBase == .federalTaxableIncome,
+                federalTaxCap: try state.federalTaxDeduction.map { rule in try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) federal tax deduction cap") } ?? Int64.max } },
+                ficaCap: try state.ficaDeduction.map { rule in try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) FICA deduction cap") } ?? Int64.max } },
+                phaseOuts: try (state.phaseOuts ?? []).map { phaseOut in
+                    FixedPhaseOut(part: phaseOut.part, cliff: phaseOut.method == .cliff,
+                                  start: try statuses.map { try cents(phaseOut.start[$0] ?? 0, "\(code) phase-out start") },
+                                  rate: try rate(phaseOut.rate ?? 0, "\(code) phase-out rate"))
+                },
+                extraTax: try cents(state.extraTax ?? 0, "\(code) extra tax"),
                 sdi: try state.sdi.map { sdi in
                     FixedSDI(rate: try rate(sdi.rate, "\(code) SDI"),
                              wageBase: try sdi.wageBase.map { try cents($0, "\(code) SDI wage base") },
@@ -210,7 +219,21 @@ public struct FixedPointCalculator: Sendable {
         var stateTaxable: Int64 = 0, stateTax: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0, stateMarginal: Int64 = 0
         if state.type != .noTax {
             let dependents = Int64(input.dependents)
-            stateTaxable = Swift.max(0, incomeWages - state.deduction[s] - state.exemption[s] - dependents * state.dependentExemption)
+            let federalTaxCents = FixedPoint.roundToCent(federalTax.units)
+            func phased(_ part: PhaseOut.Part, _ amount: Int64) -> Int64 {
+                var result = amount
+                for phaseOut in state.phaseOuts where phaseOut.part == part && incomeWages > phaseOut.start[s] {
+                    result = phaseOut.cliff ? 0 : Swift.max(0, result - FixedPoint.roundToCent((incomeWages - phaseOut.start[s]) * phaseOut.rate))
+                }
+                return result
+            }
+            let base = state.startsFromFederalTaxable ? federalTaxable : incomeWages
+            var paid: Int64 = 0
+            if let caps = state.federalTaxCap { paid += Swift.min(federalTaxCents, caps[s]) }
+            if let caps = state.ficaCap { paid += Swift.min(socialSecurity + medicare, caps[s]) }
+            let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption) : 0
+            stateTaxable = Swift.max(0, base - phased(.standardDeduction, state.deduction[s]) - phased(.personalExemption, state.exemption[s])
+                                        - dependents * perDependent - paid)
             var units: Int64
             if state.type == .flat {
                 units = stateTaxable * state.flatRate
@@ -218,7 +241,10 @@ public struct FixedPointCalculator: Sendable {
             } else {
                 (units, stateMarginal) = state.brackets[s].tax(on: stateTaxable)
             }
-            stateTax = FixedPoint.roundToCent(Swift.max(0, units - (state.credit[s] + dependents * state.dependentCredit) * FixedPoint.unitsPerCent))
+            let perDependentCredit = dependents > 0 ? phased(.dependentCredit, state.dependentCredit) : 0
+            let credits = phased(.personalCredit, state.credit[s]) + dependents * perDependentCredit
+            stateTax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
+            if state.extraTax > 0, stateTaxable > 0 { stateTax += state.extraTax }
             if let mental = state.mentalHealth {
                 mentalHealth = FixedPoint.roundToCent(Swift.max(0, stateTaxable - mental.threshold) * mental.rate)
             }
@@ -273,6 +299,15 @@ private struct FixedCaps: Sendable {
     var elective: Int64, plan457b: Int64, hsaFamily: Int64, hsaSelf: Int64
 }
 
+private struct FixedPhaseOut: Sendable {
+    var part: PhaseOut.Part
+    var cliff: Bool
+    /// Per status, cents.
+    var start: [Int64]
+    /// Linear: millionths of a dollar lost per dollar above start.
+    var rate: Int64
+}
+
 private struct FixedSDI: Sendable {
     var rate: Int64
     var wageBase: Int64?
@@ -287,6 +322,11 @@ private struct FixedState: Sendable {
     var deduction: [Int64], exemption: [Int64], credit: [Int64]
     /// Per dependent, in cents.
     var dependentExemption: Int64, dependentCredit: Int64
+    var startsFromFederalTaxable: Bool
+    /// Per status; `Int64.max` when uncapped; nil when the state has no such deduction.
+    var federalTaxCap: [Int64]?, ficaCap: [Int64]?
+    var phaseOuts: [FixedPhaseOut]
+    var extraTax: Int64
     var sdi: FixedSDI?
     var mentalHealth: (threshold: Int64, rate: Int64)?
     var city: [FixedSchedule]?

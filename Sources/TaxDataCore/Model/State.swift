@@ -108,6 +108,22 @@ public struct StateData: Sendable, Equatable, Codable {
     /// Added in 1.2: for an `estimated` state whose authority has not yet published the year, the
     /// publication that will replace the figures. Apps should say the state's data is estimated.
     public var pending: String?
+    /// Added in 1.2: where taxable income starts (nil: wages, i.e. federal AGI for a wage earner).
+    public var incomeBase: IncomeBase?
+    /// Added in 1.2: federal income tax paid is deducted (Alabama), up to `cap` when set.
+    public var federalTaxDeduction: PaidTaxDeduction?
+    /// Added in 1.2: Social Security and Medicare paid are deducted (Massachusetts), up to `cap`.
+    public var ficaDeduction: PaidTaxDeduction?
+    /// Added in 1.2: deductions, exemptions and credits that go away as income rises.
+    public var phaseOuts: [PhaseOut]?
+    /// Added in 1.2: a fixed tax per return on top of the income tax when there is taxable income
+    /// (Idaho's Permanent Building Fund, $10).
+    public var extraTax: Decimal?
+
+    /// An amount after every phase-out of `part` at `income`.
+    public func phasedOut(_ part: PhaseOut.Part, _ amount: Decimal, income: Decimal, status: FilingStatus) -> Decimal {
+        (phaseOuts ?? []).filter { $0.part == part }.reduce(amount) { $1.apply($0, income: income, status: status) }
+    }
 
     public init(name: String, type: StateTaxType, sources: [Citation]) {
         self.name = name
