@@ -87,13 +87,18 @@ def rehashed_combined_mismatch(d):
     return [("bundle.inconsistent", "combined_2024.json")]
 
 
-def duplicate_key(d):
-    # Swift keeps one value, Python and JavaScript the other: refused, whichever a reader would use.
+def edit_federal_single(d, replacement):
+    """Rewrites the federal standard deduction's last line as text (the edit JSON tools would undo)
+    and re-hashes: the bytes then fail only the canonical-form check."""
     p = os.path.join(d, "federal_2024.json"); text = open(p).read()
-    text = text.replace('"single" : 14600\n', '"single" : 14600,\n    "single" : -5\n', 1)
-    open(p, "w").write(text)
+    open(p, "w").write(text.replace('"single" : 14600\n', replacement, 1))
     rehash(d, "federal_2024.json")
     return [("bundle.not-canonical", "federal_2024.json")]
+
+
+def duplicate_key(d):
+    # Swift keeps one value, Python and JavaScript the other: refused, whichever a reader would use.
+    return edit_federal_single(d, '"single" : 14600,\n    "single" : -5\n')
 
 
 def unknown_field(d):
@@ -105,11 +110,7 @@ def unknown_field(d):
 
 
 def excess_precision(d):
-    p = os.path.join(d, "federal_2024.json"); text = open(p).read()
-    text = text.replace('"single" : 14600\n', '"single" : 14600.00000000000000000000000000000000000000000000000000000001\n', 1)
-    open(p, "w").write(text)
-    rehash(d, "federal_2024.json")
-    return [("bundle.not-canonical", "federal_2024.json")]
+    return edit_federal_single(d, '"single" : 14600.00000000000000000000000000000000000000000000000000000001\n')
 
 
 def extra_listed_file(d):

@@ -16,24 +16,14 @@ enum DistReader {
     /// One year directory: file name → bytes (unlisted files and subdirectories as empty
     /// placeholders, so the verifier reports them by name), and findings the reader made itself.
     static func readYear(_ path: String, distRoot: String) throws -> (files: [String: Data], findings: [(file: String, diagnostic: Diagnostic)]) {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw ReadError(description: "\(path): cannot list directory: \(error.localizedDescription)")
-        }
+        let (entries, symlinks) = try self.entries(path, root: distRoot)
         var files: [String: Data] = [:]
-        var findings: [(file: String, diagnostic: Diagnostic)] = []
-        let manifestBytes = names.contains(BundleLayout.manifestName)
-            ? read((path as NSString).appendingPathComponent(BundleLayout.manifestName), limit: metadataLimit, root: distRoot) : nil
+        let findings = symlinks
+        let manifestPath = (path as NSString).appendingPathComponent(BundleLayout.manifestName)
+        let manifestBytes = entries.contains { $0.name == BundleLayout.manifestName } ? read(manifestPath, limit: metadataLimit, root: distRoot) : nil
         let listed = manifestBytes.flatMap { try? CanonicalJSON.decode(Manifest.self, from: $0) }.map { $0.sizes } ?? [:]
-        for name in names {
-            let child = (path as NSString).appendingPathComponent(name)
-            if isSymlinkLeaving(child, root: distRoot) {
-                findings.append((name, .error(.bundleSymlink, "is a symlink that leaves the dist; not followed")))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
+        for (name, child, isDirectory) in entries {
+            if isDirectory {
                 files[name + "/"] = Data()
             } else if name == BundleLayout.manifestName {
                 files[name] = manifestBytes ?? Data()
@@ -54,22 +44,12 @@ enum DistReader {
     /// A dist: the index (and its signature) and each year directory. Other root files are
     /// reported by name without being read.
     static func readDist(_ path: String) throws -> (contents: DistVerifier.Contents, findings: [(file: String, diagnostic: Diagnostic)]) {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw ReadError(description: "\(path): cannot list directory: \(error.localizedDescription)")
-        }
+        let (entries, symlinks) = try self.entries(path, root: path)
         var rootFiles: [String: Data] = [:]
         var directories: [String: [String: Data]] = [:]
-        var findings: [(file: String, diagnostic: Diagnostic)] = []
-        for name in names {
-            let child = (path as NSString).appendingPathComponent(name)
-            if isSymlinkLeaving(child, root: path) {
-                findings.append((name, .error(.bundleSymlink, "is a symlink that leaves the dist; not followed")))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
+        var findings = symlinks
+        for (name, child, isDirectory) in entries {
+            if isDirectory {
                 let year = try readYear(child, distRoot: path)
                 directories[name] = year.files
                 findings += year.findings.map { ("\(name)/\($0.file)", $0.diagnostic) }
@@ -80,6 +60,29 @@ enum DistReader {
             }
         }
         return (DistVerifier.Contents(rootFiles: rootFiles, directories: directories), findings)
+    }
+
+    /// The entries of a directory, each with whether it is a directory; symlinks that leave `root`
+    /// are reported (`bundle.symlink`) and left out, never followed.
+    static func entries(_ path: String, root: String) throws
+        -> (entries: [(name: String, path: String, isDirectory: Bool)], findings: [(file: String, diagnostic: Diagnostic)]) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw ReadError(description: "\(path): cannot list directory: \(error.localizedDescription)")
+        }
+        var entries: [(name: String, path: String, isDirectory: Bool)] = []
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
+        for name in names {
+            let child = (path as NSString).appendingPathComponent(name)
+            if isSymlinkLeaving(child, root: root) {
+                findings.append((name, .error(.bundleSymlink, "is a symlink that leaves the dist; not followed")))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory)
+            entries.append((name, child, isDirectory.boolValue))
+        }
+        return (entries, findings)
     }
 
     /// Whether `path` is a symlink whose target resolves outside `root`.

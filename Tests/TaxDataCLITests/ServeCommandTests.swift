@@ -6,12 +6,18 @@ import Glibc
 
 @Suite("taxdata serve: arguments", .serialized)
 struct ServeCommandTests {
-    @Test("11: a negative, NaN, infinite or huge --slow-seconds is a usage error, not a crash on the first request")
-    func slowSeconds() throws {
+    /// A dist of the fixture base tree in a new temporary directory (the caller removes `root`).
+    func dist() throws -> (root: URL, dist: String) {
         let tmp = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: tmp) }
         let dist = tmp.appendingPathComponent("dist").path
         #expect(try taxdata("build", packageRoot.appendingPathComponent("Fixtures/check/_base").path, "--out", dist).status == 0)
+        return (tmp, dist)
+    }
+
+    @Test("11: a negative, NaN, infinite or huge --slow-seconds is a usage error, not a crash on the first request")
+    func slowSeconds() throws {
+        let (tmp, dist) = try self.dist()
+        defer { try? FileManager.default.removeItem(at: tmp) }
         for value in ["-1", "nan", "inf", "1e30"] {
             let result = try taxdata("serve", dist, "--fault", "slow", "--slow-seconds=\(value)")
             #expect(result.status == 2, "--slow-seconds=\(value): \(result.stderr)")
@@ -21,10 +27,8 @@ struct ServeCommandTests {
 
     @Test("15: a busy port is an error that names the port")
     func busyPort() throws {
-        let tmp = try temporaryDirectory()
+        let (tmp, dist) = try self.dist()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = tmp.appendingPathComponent("dist").path
-        #expect(try taxdata("build", packageRoot.appendingPathComponent("Fixtures/check/_base").path, "--out", dist).status == 0)
         // Hold a port with a listening socket, then ask serve for it.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
