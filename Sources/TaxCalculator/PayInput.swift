@@ -34,11 +34,13 @@ public struct PayInput: Sendable, Equatable {
     /// Age at year end, for catch-up contributions (nil: under 50).
     public var age: Int?
     /// Dependents claimed: each takes the state's `dependentExemption` off taxable income and its
-    /// `dependentCredit` off the tax. (The federal child tax credit is not modelled yet.)
+    /// `dependentCredit` off the tax, and the federal credit for other dependents.
     public var dependents: Int
+    /// How many of `dependents` are qualifying children under 17 (the federal child tax credit).
+    public var children: Int
 
     public init(grossAnnual: Decimal, status: FilingStatus, state: String, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
-                age: Int? = nil, dependents: Int = 0) {
+                age: Int? = nil, dependents: Int = 0, children: Int = 0) {
         self.grossAnnual = grossAnnual
         self.status = status
         self.state = state
@@ -46,6 +48,7 @@ public struct PayInput: Sendable, Equatable {
         self.newYorkCity = newYorkCity
         self.age = age
         self.dependents = dependents
+        self.children = children
     }
 }
 

@@ -25,6 +25,9 @@ public struct TaxCalculator: Sendable {
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
             throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
         }
+        guard (0...input.dependents).contains(input.children) else {
+            throw CalculationError("children under 17 (\(input.children)) must be counted among the dependents (\(input.dependents))")
+        }
         for deduction in input.preTax where deduction.amount < 0 {
             throw CalculationError("pre-tax \(deduction.kind.rawValue) must not be negative")
         }
@@ -49,7 +52,16 @@ public struct TaxCalculator: Sendable {
         let federalDeduction = data.federal.standardDeduction[input.status] ?? 0
         let federalTaxable = Swift.max(0, incomeWages - federalDeduction)
         guard let federalBrackets = data.federal.brackets[input.status] else { throw CalculationError("no federal brackets for \(input.status.rawValue)") }
-        let federalTax = Rounding.cent(federalBrackets.tax(on: federalTaxable))
+        let federalTaxBeforeCredits = Rounding.cent(federalBrackets.tax(on: federalTaxable))
+        var federalTax = federalTaxBeforeCredits
+        if let ctc = data.federal.childTaxCredit, input.dependents > 0 {
+            let credit = ctc.amount(children: input.children, others: input.dependents - input.children, income: incomeWages, status: input.status)
+            let applied = Swift.min(credit, federalTaxBeforeCredits)
+            federalTax -= applied
+            if applied > 0 {
+                notes.append("federal child tax credit / credit for other dependents: \(Money.text(applied)) applied (nonrefundable part\(applied < credit ? ", limited to the tax" : ""))")
+            }
+        }
 
         // FICA.
         let ss = data.fica.socialSecurity, medicare = data.fica.medicare

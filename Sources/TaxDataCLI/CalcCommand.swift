@@ -42,8 +42,11 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "Age at year end (for catch-up contributions).")
     var age: Int?
 
-    @Option(help: "Dependents claimed: each takes the state's dependent exemption and dependent credit (0-20).")
+    @Option(help: "Dependents claimed: each takes the state's dependent exemption and dependent credit, and the federal credit for other dependents (0-20).")
     var dependents: Int = 0
+
+    @Option(help: "How many of the dependents are children under 17 (the federal child tax credit instead of the $500 credit).")
+    var children: Int = 0
 
     @Option(help: "The source tree to read --year from.")
     var sources: String = "TaxData"
@@ -70,8 +73,11 @@ struct CalcCommand: AsyncParsableCommand {
         guard (0...PayInput.maxDependents).contains(dependents) else {
             throw ValidationError("--dependents must be 0…\(PayInput.maxDependents)")
         }
+        guard (0...dependents).contains(children) else {
+            throw ValidationError("--children \(children): children under 17 are counted in --dependents (\(dependents))")
+        }
         return PayInput(grossAnnual: amount, status: status, state: state.uppercased(), preTax: deductions,
-                        newYorkCity: city != nil, age: age, dependents: dependents)
+                        newYorkCity: city != nil, age: age, dependents: dependents, children: children)
     }
 
     func validate() throws {
@@ -159,6 +165,7 @@ struct CalcReport {
         var status: String
         var state: String
         var dependents: Int
+        var children: Int
         var grossWages: Decimal
         var preTaxDeductions: Decimal
         var federalTaxableIncome: Decimal
@@ -186,7 +193,7 @@ struct CalcReport {
             periods[period.rawValue] = .init(gross: p.gross, tax: p.tax, net: p.net)
         }
         let document = JSONResult(taxYear: r.taxYear, dataVersion: r.dataVersion, status: r.input.status.rawValue, state: r.input.state,
-                                  dependents: r.input.dependents, grossWages: r.input.grossAnnual, preTaxDeductions: r.preTaxDeductions,
+                                  dependents: r.input.dependents, children: r.input.children, grossWages: r.input.grossAnnual, preTaxDeductions: r.preTaxDeductions,
                                   federalTaxableIncome: r.federalTaxableIncome, federalIncomeTax: r.federalIncomeTax,
                                   socialSecurity: r.socialSecurity, medicare: r.medicare, stateTaxableIncome: r.stateTaxableIncome,
                                   stateIncomeTax: r.stateIncomeTax, stateDisabilityInsurance: r.stateDisabilityInsurance,

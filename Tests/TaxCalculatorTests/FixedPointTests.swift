@@ -35,6 +35,7 @@ struct FixedPointTests {
         for phaseOut in state.phaseOuts ?? [] { cases.append(cents(phaseOut.start[status] ?? 0)) }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
+        if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }
         cases = cases.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 0 }
         for _ in 0..<12 { cases.append(Int64.random(in: 0...50_000_000, using: &rng)) }
         cases.append(Int64.random(in: 50_000_000...300_000_000, using: &rng))
@@ -60,12 +61,13 @@ struct FixedPointTests {
                         }
                         let age: Int? = [nil, 30, 50, 55, 60, 63, 64].randomElement(using: &rng)!
                         let dependents = Int.random(in: 0...3, using: &rng)
+                        let children = Int.random(in: 0...dependents, using: &rng)
                         for nyc in code == "NY" ? [false, true] : [false] {
                             let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
-                                                 newYorkCity: nyc, age: age, dependents: dependents)
+                                                 newYorkCity: nyc, age: age, dependents: dependents, children: children)
                             let expected = try reference.calculate(input)
                             let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
-                            let label = "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) \(preTax)"
+                            let label = "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) children \(children) \(preTax)"
                             #expect(Self.decimal(got) == Self.components(expected), "\(label)")
                             for period in PayResult.Period.allCases {
                                 let (g, t, n) = got.perPeriod(period), want = expected.perPeriod(period)

@@ -7,10 +7,10 @@ import TaxDataTestSupport
 func d(_ text: String) -> Decimal { Money.parse(text)! }
 
 func calculate(_ year: Int, _ status: FilingStatus, _ state: String, gross: String, preTax: [PreTaxDeduction] = [],
-               nyc: Bool = false, age: Int? = nil, dependents: Int = 0) throws -> PayResult {
+               nyc: Bool = false, age: Int? = nil, dependents: Int = 0, children: Int = 0) throws -> PayResult {
     let data = try #require(compiledYears.first { $0.meta.taxYear == year })
     return try TaxCalculator(data: data).calculate(PayInput(grossAnnual: d(gross), status: status, state: state, preTax: preTax,
-                                                            newYorkCity: nyc, age: age, dependents: dependents))
+                                                            newYorkCity: nyc, age: age, dependents: dependents, children: children))
 }
 
 /// Golden cases. Every expected value is worked by hand from the publication cited beside it
@@ -54,6 +54,21 @@ struct GoldenCases {
         #expect(r.stateTaxableIncome == d("44000"))
         #expect(r.stateIncomeTax == d("2283.60"))
         #expect(throws: CalculationError.self) { try calculate(2025, .single, "GA", gross: "60000", dependents: -1) }
+    }
+
+    @Test("federal child tax credit: 2,200 per child (2025, P.L. 119-21), limited to the tax, phased out $50 per $1,000")
+    func childTaxCredit() throws {
+        // 2025 MFJ, 150,000: taxable 118,500; 11,157 + 22% × 21,550 = 15,898; − 2 × 2,200 = 11,498.
+        let two = try calculate(2025, .marriedFilingJointly, "TX", gross: "150000", dependents: 2, children: 2)
+        #expect(two.federalIncomeTax == d("11498"))
+        // One child and one other dependent: 15,898 − 2,200 − 500 = 13,198.
+        #expect(try calculate(2025, .marriedFilingJointly, "TX", gross: "150000", dependents: 2, children: 1).federalIncomeTax == d("13198"))
+        // 2026 single, 210,500: 10,500 over 200,000 → 11 steps (fraction rounds up) × 50 = 550; credit 1,650.
+        // Tax on 194,400: 17,966 + 24% × 88,700 = 39,254; − 1,650 = 37,604.
+        #expect(try calculate(2026, .single, "TX", gross: "210500", dependents: 1, children: 1).federalIncomeTax == d("37604"))
+        // Limited to the tax: 2024 single, 20,000: taxable 5,400 → 540; a 2,000 credit leaves 0 (the refund is not withholding).
+        #expect(try calculate(2024, .single, "TX", gross: "20000", dependents: 1, children: 1).federalIncomeTax == 0)
+        #expect(throws: CalculationError.self) { try calculate(2025, .single, "TX", gross: "1", dependents: 1, children: 2) }
     }
 
     // State law beyond brackets (issue 15): one case per construct, worked by hand from the law.

@@ -34,14 +34,18 @@ public struct FixedPointCalculator: Sendable {
         public var age: Int?
         /// Dependents claimed (0…`PayInput.maxDependents`).
         public var dependents: Int
+        /// How many of them are qualifying children under 17.
+        public var children: Int
 
-        public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil, dependents: Int = 0) {
+        public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil,
+                    dependents: Int = 0, children: Int = 0) {
             self.grossCents = grossCents
             self.status = status
             self.state = state
             self.newYorkCity = newYorkCity
             self.age = age
             self.dependents = dependents
+            self.children = children
         }
     }
 
@@ -84,6 +88,8 @@ public struct FixedPointCalculator: Sendable {
     /// Indexed by `statusIndex`.
     private let federal: [FixedSchedule]
     private let federalDeduction: [Int64]
+    /// The child tax credit in cents (start per status), nil when the year has none.
+    private let childCredit: (perChild: Int64, perOther: Int64, start: [Int64], step: Int64, amount: Int64)?
     private let medicareThreshold: [Int64]
     private let socialSecurityRate: Int64, wageBase: Int64
     private let medicareRate: Int64, additionalMedicareRate: Int64
@@ -117,6 +123,11 @@ public struct FixedPointCalculator: Sendable {
         }
         federal = try statuses.map { try schedule(data.federal.brackets[$0], "federal \($0.rawValue)") }
         federalDeduction = try statuses.map { try cents(data.federal.standardDeduction[$0] ?? 0, "federal standard deduction") }
+        childCredit = try data.federal.childTaxCredit.map { ctc in
+            (perChild: try cents(ctc.perChild, "child tax credit"), perOther: try cents(ctc.perOtherDependent, "credit for other dependents"),
+             start: try statuses.map { try cents(ctc.phaseOutStart[$0] ?? 0, "child tax credit phase-out start") },
+             step: try cents(ctc.phaseOutStep, "child tax credit phase-out step"), amount: try cents(ctc.phaseOutAmount, "child tax credit phase-out amount"))
+        }
         let fica = data.fica
         medicareThreshold = try statuses.map { try cents(fica.medicare.thresholds[$0] ?? 200_000, "Additional Medicare threshold") }
         socialSecurityRate = try rate(fica.socialSecurity.rate, "Social Security")
@@ -183,6 +194,9 @@ public struct FixedPointCalculator: Sendable {
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
             throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
         }
+        guard (0...input.dependents).contains(input.children) else {
+            throw CalculationError("children under 17 (\(input.children)) must be counted among the dependents (\(input.dependents))")
+        }
         let smallest = Swift.min(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         guard smallest >= 0 else { throw CalculationError("pre-tax deductions must not be negative") }
@@ -202,6 +216,15 @@ public struct FixedPointCalculator: Sendable {
         // Federal.
         let federalTaxable = Swift.max(0, incomeWages - federalDeduction[s])
         let federalTax = federal[s].tax(on: federalTaxable)
+        var federalTaxCents = FixedPoint.roundToCent(federalTax.units)
+        if let ctc = childCredit, input.dependents > 0 {
+            var credit = Int64(input.children) * ctc.perChild + Int64(input.dependents - input.children) * ctc.perOther
+            if incomeWages > ctc.start[s], ctc.step > 0 {
+                let steps = (incomeWages - ctc.start[s] + ctc.step - 1) / ctc.step // "or fraction thereof"
+                credit = Swift.max(0, credit - steps * ctc.amount)
+            }
+            federalTaxCents -= Swift.min(credit, federalTaxCents)
+        }
 
         // FICA.
         let socialSecurity = FixedPoint.roundToCent(Swift.min(ficaWages, wageBase) * socialSecurityRate)
@@ -219,7 +242,6 @@ public struct FixedPointCalculator: Sendable {
         var stateTaxable: Int64 = 0, stateTax: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0, stateMarginal: Int64 = 0
         if state.type != .noTax {
             let dependents = Int64(input.dependents)
-            let federalTaxCents = FixedPoint.roundToCent(federalTax.units)
             func phased(_ part: PhaseOut.Part, _ amount: Int64) -> Int64 {
                 var result = amount
                 for phaseOut in state.phaseOuts where phaseOut.part == part && incomeWages > phaseOut.start[s] {
@@ -256,7 +278,7 @@ public struct FixedPointCalculator: Sendable {
         }
         return Result(
             grossCents: gross, preTaxDeductionsCents: preTax, federalTaxableIncomeCents: federalTaxable,
-            federalIncomeTaxCents: FixedPoint.roundToCent(federalTax.units), socialSecurityCents: socialSecurity, medicareCents: medicare,
+            federalIncomeTaxCents: federalTaxCents, socialSecurityCents: socialSecurity, medicareCents: medicare,
             stateTaxableIncomeCents: stateTaxable, stateIncomeTaxCents: stateTax, stateDisabilityInsuranceCents: sdi,
             mentalHealthTaxCents: mentalHealth, cityIncomeTaxCents: city,
             marginalRateMillionths: federalTax.rate + ficaMarginal + stateMarginal)
@@ -280,7 +302,7 @@ extension FixedPointCalculator.Input {
         let cents = FixedPoint.requireCents
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: try calculator.state(input.state), newYorkCity: input.newYorkCity, age: input.age,
-                  dependents: input.dependents)
+                  dependents: input.dependents, children: input.children)
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
             switch deduction.kind {

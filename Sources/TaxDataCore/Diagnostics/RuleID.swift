@@ -24,6 +24,7 @@ extension RuleID {
     public static let amountNegative = RuleID("amount.negative")
     public static let rateRange = RuleID("rate.range")
     public static let stateShape = RuleID("state.shape")
+    public static let federalChildCredit = RuleID("federal.child-credit")
     public static let statePhaseOut = RuleID("state.phase-out")
     public static let statePaidTaxDeduction = RuleID("state.paid-tax-deduction")
     public static let stateExtraTax = RuleID("state.extra-tax")

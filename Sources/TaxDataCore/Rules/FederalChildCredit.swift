@@ -1,0 +1,24 @@
+/// The child tax credit's amounts are not negative, its phase-out step is positive, and its
+/// phase-out start is given for every filing status.
+public struct FederalChildCredit: ValidationRule {
+    public let id = RuleID.federalChildCredit
+    public init() {}
+
+    public func check(_ data: TaxYearData) -> [Diagnostic] {
+        guard let credit = data.federal.childTaxCredit else { return [] }
+        let path = DataPath(.federal).key("childTaxCredit")
+        var findings: [Diagnostic] = []
+        if credit.perChild < 0 || credit.perOtherDependent < 0 || credit.phaseOutAmount < 0 {
+            findings.append(.error(id, "child tax credit amounts must not be negative", at: path))
+        }
+        if credit.phaseOutStep <= 0 {
+            findings.append(.error(id, "phaseOutStep must be above 0 (the credit shrinks by phaseOutAmount per phaseOutStep of income)",
+                                   at: path.key("phaseOutStep")))
+        }
+        let missing = FilingStatus.allCases.filter { credit.phaseOutStart[$0] == nil }
+        if !missing.isEmpty {
+            findings.append(.error(id, "phaseOutStart has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", at: path.key("phaseOutStart")))
+        }
+        return findings
+    }
+}
