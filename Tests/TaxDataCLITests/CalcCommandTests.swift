@@ -42,4 +42,17 @@ struct CalcCommandTests {
         #expect(try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "1", "--dependents", "21",
                             "--sources", sources).status == 2)
     }
+
+    @Test("--children applies the federal child tax credit to that many of the dependents")
+    func children() throws {
+        // 2025 MFJ, 150,000: federal tax 15,898 less 2 × 2,200 (P.L. 119-21) = 11,498.
+        let json = try taxdata("calc", "--year", "2025", "--status", "married_filing_jointly", "--state", "TX", "--gross", "150000",
+                               "--dependents", "2", "--children", "2", "--format", "json", "--sources", sources)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"federalIncomeTax\" : 11498,"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"children\" : 2,"))
+        let tooMany = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "TX", "--gross", "1",
+                                  "--dependents", "1", "--children", "2", "--sources", sources)
+        #expect(tooMany.status == 2 && tooMany.stderr.contains("--children"))
+    }
 }
