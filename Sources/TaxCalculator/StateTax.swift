@@ -39,7 +39,7 @@ struct StateTax {
             return after
         }
         let base = state.incomeBase == .federalTaxableIncome ? federalTaxable : wages
-        let deduction = phased(.standardDeduction, state.standardDeduction?[status] ?? 0)
+        let deduction = phased(.standardDeduction, state.baseStandardDeduction(status: status, income: wages))
         let exemption = phased(.personalExemption, state.personalExemption?[status] ?? 0)
         let count = Decimal(dependents)
         let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption ?? 0) : 0
@@ -66,12 +66,26 @@ struct StateTax {
             tax = brackets.tax(on: taxable)
             result.marginalRate = taxable > 0 ? (brackets.bracket(for: taxable)?.rate ?? 0) : 0
         }
+        for addBack in state.taxAddBacks ?? [] {
+            let amount = addBack.amount(income: wages, status: status)
+            if amount > 0 {
+                tax += amount
+                result.notes.append("\(code): \(addBack.label) \(Money.text(amount)) added")
+            }
+        }
+        var shareCredit: Decimal = 0
+        if let credit = state.taxCredit {
+            let share = credit.share(income: wages, status: status)
+            shareCredit = Rounding.cent(Rounding.cent(tax) * share)
+            if shareCredit > 0 { result.notes.append("\(code): \(credit.label) \(Money.text(shareCredit)) applied (\(Money.text(share * 100))% of the tax)") }
+        }
         let perDependentCredit = dependents > 0 ? phased(.dependentCredit, state.dependentCredit ?? 0) : 0
         let dependentCredit = count * perDependentCredit
         if dependents > 0, dependentCredit > 0 {
             result.notes.append("\(code): dependent credit \(dependents) × \(Money.text(perDependentCredit)) applied (nonrefundable)")
         }
-        tax = Swift.max(0, tax - phased(.personalCredit, state.personalCredit?[status] ?? 0) - dependentCredit)
+        let credits = phased(.credits, phased(.personalCredit, state.personalCredit?[status] ?? 0) + dependentCredit)
+        tax = Swift.max(0, tax - credits - shareCredit)
         if let extra = state.extraTax, taxable > 0 {
             tax += extra
             result.notes.append("\(code): includes the fixed \(Money.text(extra)) tax per return")

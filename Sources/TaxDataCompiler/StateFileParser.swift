@@ -40,13 +40,31 @@ extension YAMLDocument {
         let incomeBase = optional("incomeBase") { choice($0, $1, IncomeBase.self) }
         let federalTaxDeduction = optional("federalTaxDeduction") { paidTaxDeduction($0, $1) }
         let ficaDeduction = optional("ficaDeduction") { paidTaxDeduction($0, $1) }
-        let phaseOuts = optional("phaseOuts") { node, path in
+        // One `phaseOuts` list in the source; in the bundle, the phase-outs a schema 1.2 client reads
+        // exactly stay in `phaseOuts` and the others go to `phaseOutSchedules` (1.3), all of a
+        // part's entries together so that their order holds.
+        let phaseOutLists = optional("phaseOuts") { node, path -> ([PhaseOut], [PhaseOut])? in
             sequence(node, path).flatMap { items in
-                let parsed = items.enumerated().map { phaseOut($0.element, path.index($0.offset)) }
-                return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+                let scheduled = Set(items.filter(Self.needsSchedule).compactMap { Self.scalarValue($0, "part") })
+                var simple: [PhaseOut] = [], schedules: [PhaseOut] = [], failed = false
+                for item in items {
+                    let inSchedules = Self.scalarValue(item, "part").map(scheduled.contains) ?? Self.needsSchedule(item)
+                    let itemPath = inSchedules ? p.key("phaseOutSchedules").index(schedules.count) : path.index(simple.count)
+                    guard let parsed = phaseOut(item, itemPath) else { failed = true; continue }
+                    if inSchedules { schedules.append(parsed) } else { simple.append(parsed) }
+                }
+                return failed ? nil : (simple, schedules)
             }
         }
         let extraTax = optional("extraTax") { decimal($0, $1) }
+        let percentDeduction = optional("standardDeductionPercent") { percentStandardDeduction($0, $1) }
+        let addBacks = optional("taxAddBacks") { node, path in
+            sequence(node, path).flatMap { items in
+                let parsed = items.enumerated().map { taxAddBack($0.element, path.index($0.offset)) }
+                return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+            }
+        }
+        let taxCredit = optional("taxCredit") { shareOfTaxCredit($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -79,8 +97,14 @@ extension YAMLDocument {
         state.incomeBase = incomeBase
         state.federalTaxDeduction = federalTaxDeduction
         state.ficaDeduction = ficaDeduction
-        state.phaseOuts = phaseOuts
+        if let (simple, schedules) = phaseOutLists {
+            state.phaseOuts = simple.isEmpty ? nil : simple
+            state.phaseOutSchedules = schedules.isEmpty ? nil : schedules
+        }
         state.extraTax = extraTax
+        state.standardDeductionPercent = percentDeduction
+        state.taxAddBacks = addBacks
+        state.taxCredit = taxCredit
         return state
     }
 
@@ -94,17 +118,125 @@ extension YAMLDocument {
         return PaidTaxDeduction(cap: cap)
     }
 
-    /// `{ part, method: cliff | linear, start: {status: amount}, rate? }`.
+    /// A mapping's plain scalar value for `key`, without reporting anything (for peeking).
+    static func scalarValue(_ node: Node, _ key: String) -> String? {
+        guard case .mapping(let m) = node else { return nil }
+        return m.first(where: { $0.key.string == key })?.value.string
+    }
+
+    /// Whether a `phaseOuts` entry uses anything a schema 1.2 client cannot read exactly.
+    static func needsSchedule(_ node: Node) -> Bool {
+        guard case .mapping(let m) = node else { return false }
+        let keys = Set(m.compactMap { $0.key.string })
+        if !keys.isDisjoint(with: ["rates", "step", "minimum", "range", "table"]) { return true }
+        if let method = scalarValue(node, "method"), method != "cliff", method != "linear" { return true }
+        if scalarValue(node, "part") == "credits" { return true }
+        if let rate = m.first(where: { $0.key.string == "rate" })?.value, case .mapping(let r) = rate,
+           r.contains(where: { FilingStatus(rawValue: $0.key.string ?? "") != nil }) { return true }
+        return false
+    }
+
+    /// A rate, or a status map of rates (`rate: { single: 0.12, … }`), into `(rate, rates)`.
+    private func rateOrRates(_ node: Node, _ path: DataPath) -> (Decimal?, StatusTable<Decimal>?)? {
+        if case .mapping(let m) = node, m.contains(where: { FilingStatus(rawValue: $0.key.string ?? "") != nil }) {
+            return statusTable(node, path) { self.rate($0, $1) }.map { (nil, $0) }
+        }
+        return rate(node, path).map { ($0, nil) }
+    }
+
+    /// `{ size: amount | {status: amount}, round: up | down }`.
+    private func step(_ node: Node, _ path: DataPath) -> PhaseOut.Step? {
+        guard var m = mapping(node, path) else { return nil }
+        let sizeNode = m.required("size")
+        let size: StatusTable<Decimal>? = sizeNode.flatMap { node in
+            if case .mapping = node, Self.scalarValue(node, "value") == nil { return amountTable(node, path.key("size")) }
+            return decimal(node, path.key("size")).map { StatusTable(uniform: $0) }
+        }
+        let round = m.required("round").flatMap { choice($0, path.key("round"), PhaseOut.Step.Rounding.self) }
+        m.finish()
+        guard let size, let round else { return nil }
+        return .init(size: size, round: round)
+    }
+
+    /// `{status: [{over, amount | share}, …]}`.
+    private func rowTable(_ node: Node, _ path: DataPath) -> StatusTable<[PhaseOut.Row]>? {
+        statusTable(node, path) { node, path in
+            sequence(node, path).flatMap { items in
+                var rows: [PhaseOut.Row] = [], ok = true
+                for (i, item) in items.enumerated() {
+                    let rowPath = path.index(i)
+                    guard var m = mapping(item, rowPath) else { ok = false; continue }
+                    let over = m.required("over").flatMap { decimal($0, rowPath.key("over")) }
+                    let amountNode = m.optional("amount"), shareNode = m.optional("share")
+                    let amount = amountNode.flatMap { decimal($0, rowPath.key("amount")) }
+                    let share = shareNode.flatMap { rate($0, rowPath.key("share")) }
+                    m.finish()
+                    guard let over, amountNode == nil || amount != nil, shareNode == nil || share != nil else { ok = false; continue }
+                    rows.append(.init(over: over, amount: amount, share: share))
+                }
+                return ok ? rows : nil
+            }
+        }
+    }
+
+    /// `{ part, method, start?, rate? (or per status), step?, minimum?, range?, table? }`.
     private func phaseOut(_ node: Node, _ path: DataPath) -> PhaseOut? {
         guard var m = mapping(node, path) else { return nil }
         let part = m.required("part").flatMap { choice($0, path.key("part"), PhaseOut.Part.self) }
         let method = m.required("method").flatMap { choice($0, path.key("method"), PhaseOut.Method.self) }
-        let start = m.required("start").flatMap { amountTable($0, path.key("start")) }
+        let startNode = method == .table ? m.optional("start") : m.required("start")
+        let start = startNode.flatMap { amountTable($0, path.key("start")) }
         let rateNode = m.optional("rate")
-        let rate = rateNode.flatMap { self.rate($0, path.key("rate")) }
+        let rate = rateNode.flatMap { rateOrRates($0, path.key("rate")) }
+        let stepNode = m.optional("step")
+        let step = stepNode.flatMap { self.step($0, path.key("step")) }
+        let minimumNode = m.optional("minimum")
+        let minimum = minimumNode.flatMap { amountTable($0, path.key("minimum")) }
+        let rangeNode = m.optional("range")
+        let range = rangeNode.flatMap { amountTable($0, path.key("range")) }
+        let tableNode = m.optional("table")
+        let table = tableNode.flatMap { rowTable($0, path.key("table")) }
         m.finish()
-        guard let part, let method, let start, rateNode == nil || rate != nil else { return nil }
-        return PhaseOut(part: part, method: method, start: start, rate: rate)
+        guard let part, let method, startNode == nil || start != nil, rateNode == nil || rate != nil,
+              stepNode == nil || step != nil, minimumNode == nil || minimum != nil, rangeNode == nil || range != nil,
+              tableNode == nil || table != nil, method == .table || start != nil else { return nil }
+        return PhaseOut(part: part, method: method, start: start, rate: rate?.0, rates: rate?.1, step: step,
+                        minimum: minimum, range: range, table: table)
+    }
+
+    /// `{ rate, minimum: {status: amount}, maximum: {status: amount} }`.
+    private func percentStandardDeduction(_ node: Node, _ path: DataPath) -> PercentStandardDeduction? {
+        guard var m = mapping(node, path) else { return nil }
+        let rate = m.required("rate").flatMap { self.rate($0, path.key("rate")) }
+        let minimum = m.required("minimum").flatMap { amountTable($0, path.key("minimum")) }
+        let maximum = m.required("maximum").flatMap { amountTable($0, path.key("maximum")) }
+        m.finish()
+        guard let rate, let minimum, let maximum else { return nil }
+        return .init(rate: rate, minimum: minimum, maximum: maximum)
+    }
+
+    /// `{ label, start, rate (or per status), step?, maximum }`.
+    private func taxAddBack(_ node: Node, _ path: DataPath) -> TaxAddBack? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let start = m.required("start").flatMap { amountTable($0, path.key("start")) }
+        let rate = m.required("rate").flatMap { rateOrRates($0, path.key("rate")) }
+        let stepNode = m.optional("step")
+        let step = stepNode.flatMap { self.step($0, path.key("step")) }
+        let maximum = m.required("maximum").flatMap { amountTable($0, path.key("maximum")) }
+        m.finish()
+        guard let label, let start, let rate, stepNode == nil || step != nil, let maximum else { return nil }
+        return .init(label: label, start: start, rate: rate.0, rates: rate.1, step: step, maximum: maximum)
+    }
+
+    /// `{ label, table: {status: [{over, share}, …]} }`.
+    private func shareOfTaxCredit(_ node: Node, _ path: DataPath) -> ShareOfTaxCredit? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let table = m.required("table").flatMap { rowTable($0, path.key("table")) }
+        m.finish()
+        guard let label, let table else { return nil }
+        return .init(label: label, table: table)
     }
 
     /// `sdi: {rate, wageBase, maxTax?, maxWeekly?}`; `wageBase: null` means uncapped.

@@ -32,7 +32,24 @@ struct FixedPointTests {
         for bracket in (state.brackets?[status] ?? []) + (state.nycTax?.brackets[status] ?? []) { cases.append(cents(bracket.floor + stateOffset)) }
         if let mental = state.mentalHealthTax { cases.append(cents(mental.threshold + stateOffset)) }
         // Both sides of every phase-out threshold (measured on wages, i.e. AGI).
-        for phaseOut in state.phaseOuts ?? [] { cases.append(cents(phaseOut.start[status] ?? 0)) }
+        for phaseOut in state.allPhaseOuts {
+            if let start = phaseOut.start?[status] {
+                cases.append(cents(start))
+                if let size = phaseOut.step?.size[status] { cases += [cents(start + size), cents(start + size * 3)] }
+                if let width = phaseOut.range?[status] { cases += [cents(Money.roundedToCent(start + width / 2)), cents(start + width)] }
+            }
+            for row in phaseOut.table?[status] ?? [] { cases.append(cents(row.over)) }
+        }
+        for addBack in state.taxAddBacks ?? [] {
+            let start = addBack.start[status] ?? 0
+            cases.append(cents(start))
+            if let size = addBack.step?.size[status] { cases += [cents(start + size), cents(start + size * 2)] }
+            if let rate = addBack.rates?[status] ?? addBack.rate, rate > 0 { cases.append(cents(Money.roundedToCent(start + (addBack.maximum[status] ?? 0) / rate))) }
+        }
+        for row in state.taxCredit?.table[status] ?? [] { cases.append(cents(row.over)) }
+        if let percent = state.standardDeductionPercent {
+            for bound in [percent.minimum[status], percent.maximum[status]].compactMap({ $0 }) { cases.append(cents(Money.roundedToCent(bound / percent.rate))) }
+        }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }

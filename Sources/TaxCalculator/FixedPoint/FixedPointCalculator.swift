@@ -151,33 +151,69 @@ public struct FixedPointCalculator: Sendable {
             func table(_ values: StatusTable<Decimal>?, _ what: String) throws -> [Int64] {
                 try statuses.map { try cents(values?[$0] ?? 0, "\(code) \(what)") }
             }
-            return FixedState(
-                type: state.type,
-                flatRate: try rate(state.rate ?? 0, "\(code) rate"),
-                brackets: try statuses.map { try schedule(state.brackets?[$0], "\(code) \($0.rawValue)") },
-                deduction: try table(state.standardDeduction, "standard deduction"),
-                exemption: try table(state.personalExemption, "personal exemption"),
-                credit: try table(state.personalCredit, "personal credit"),
-                dependentExemption: try cents(state.dependentExemption ?? 0, "\(code) dependent exemption"),
-                dependentCredit: try cents(state.dependentCredit ?? 0, "\(code) dependent credit"),
-                startsFromFederalTaxable: state.incomeBase == .federalTaxableIncome,
-                federalTaxCap: try state.federalTaxDeduction.map { rule in try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) federal tax deduction cap") } ?? Int64.max } },
-                ficaCap: try state.ficaDeduction.map { rule in try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) FICA deduction cap") } ?? Int64.max } },
-                phaseOuts: try (state.phaseOuts ?? []).map { phaseOut in
-                    FixedPhaseOut(part: phaseOut.part, cliff: phaseOut.method == .cliff,
-                                  start: try statuses.map { try cents(phaseOut.start[$0] ?? 0, "\(code) phase-out start") },
-                                  rate: try rate(phaseOut.rate ?? 0, "\(code) phase-out rate"))
-                },
-                extraTax: try cents(state.extraTax ?? 0, "\(code) extra tax"),
-                sdi: try state.sdi.map { sdi in
-                    FixedSDI(rate: try rate(sdi.rate, "\(code) SDI"),
-                             wageBase: try sdi.wageBase.map { try cents($0, "\(code) SDI wage base") },
-                             maxAnnualUnits: try sdi.maxWeekly.map { try cents($0 * 52, "\(code) SDI weekly maximum") * FixedPoint.unitsPerCent })
-                },
-                mentalHealth: try state.mentalHealthTax.map {
-                    (threshold: try cents($0.threshold, "\(code) mental health threshold"), rate: try rate($0.rate, "\(code) mental health"))
-                },
-                city: try state.nycTax.map { nyc in try statuses.map { try schedule(nyc.brackets[$0], "\(code) NYC \($0.rawValue)") } })
+            func rates(_ one: Decimal?, _ perStatus: StatusTable<Decimal>?, _ what: String) throws -> [Int64] {
+                try statuses.map { try rate(perStatus?[$0] ?? one ?? 0, "\(code) \(what)") }
+            }
+            func step(_ step: PhaseOut.Step?, _ what: String) throws -> FixedStep? {
+                try step.map { FixedStep(size: try table($0.size, "\(what) step"), up: $0.round == .up) }
+            }
+            func rows(_ rows: StatusTable<[PhaseOut.Row]>?, _ what: String) throws -> [[FixedRow]] {
+                try statuses.map { status in
+                    try (rows?[status] ?? []).map { row in
+                        FixedRow(over: try cents(row.over, "\(code) \(what) row"),
+                                 amount: try row.amount.map { try cents($0, "\(code) \(what) row amount") },
+                                 share: try row.share.map { try rate($0, "\(code) \(what) row share") })
+                    }
+                }
+            }
+            let phaseOuts = try state.allPhaseOuts.map { phaseOut in
+                FixedPhaseOut(part: phaseOut.part, method: phaseOut.method, start: try table(phaseOut.start, "phase-out start"),
+                              rate: try rates(phaseOut.rate, phaseOut.rates, "phase-out rate"), step: try step(phaseOut.step, "phase-out"),
+                              minimum: try phaseOut.minimum.map { try table($0, "phase-out minimum") },
+                              range: try table(phaseOut.range, "phase-out range"), table: try rows(phaseOut.table, "phase-out table"))
+            }
+            let addBacks = try (state.taxAddBacks ?? []).map { addBack in
+                FixedAddBack(start: try table(addBack.start, "add-back start"), rate: try rates(addBack.rate, addBack.rates, "add-back rate"),
+                             step: try step(addBack.step, "add-back"), maximum: try table(addBack.maximum, "add-back maximum"))
+            }
+            let percent = try state.standardDeductionPercent.map { rule in
+                FixedPercentDeduction(rate: try rate(rule.rate, "\(code) standard deduction rate"),
+                                      minimum: try table(rule.minimum, "standard deduction minimum"),
+                                      maximum: try table(rule.maximum, "standard deduction maximum"))
+            }
+            let federalTaxCap = try state.federalTaxDeduction.map { rule in
+                try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) federal tax deduction cap") } ?? Int64.max }
+            }
+            let ficaCap = try state.ficaDeduction.map { rule in
+                try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) FICA deduction cap") } ?? Int64.max }
+            }
+            let sdi = try state.sdi.map { sdi in
+                FixedSDI(rate: try rate(sdi.rate, "\(code) SDI"),
+                         wageBase: try sdi.wageBase.map { try cents($0, "\(code) SDI wage base") },
+                         maxAnnualUnits: try sdi.maxWeekly.map { try cents($0 * 52, "\(code) SDI weekly maximum") * FixedPoint.unitsPerCent })
+            }
+            let mentalHealth = try state.mentalHealthTax.map {
+                (threshold: try cents($0.threshold, "\(code) mental health threshold"), rate: try rate($0.rate, "\(code) mental health"))
+            }
+            var fixed = FixedState(type: state.type, flatRate: try rate(state.rate ?? 0, "\(code) rate"),
+                                   brackets: try statuses.map { try schedule(state.brackets?[$0], "\(code) \($0.rawValue)") })
+            fixed.deduction = try table(state.standardDeduction, "standard deduction")
+            fixed.percentDeduction = percent
+            fixed.exemption = try table(state.personalExemption, "personal exemption")
+            fixed.credit = try table(state.personalCredit, "personal credit")
+            fixed.dependentExemption = try cents(state.dependentExemption ?? 0, "\(code) dependent exemption")
+            fixed.dependentCredit = try cents(state.dependentCredit ?? 0, "\(code) dependent credit")
+            fixed.startsFromFederalTaxable = state.incomeBase == .federalTaxableIncome
+            fixed.federalTaxCap = federalTaxCap
+            fixed.ficaCap = ficaCap
+            fixed.phaseOuts = phaseOuts
+            fixed.addBacks = addBacks
+            fixed.taxCredit = try state.taxCredit.map { try rows($0.table, "tax credit") }
+            fixed.extraTax = try cents(state.extraTax ?? 0, "\(code) extra tax")
+            fixed.sdi = sdi
+            fixed.mentalHealth = mentalHealth
+            fixed.city = try state.nycTax.map { nyc in try statuses.map { try schedule(nyc.brackets[$0], "\(code) NYC \($0.rawValue)") } }
+            return fixed
         }
     }
 
@@ -244,8 +280,8 @@ public struct FixedPointCalculator: Sendable {
             let dependents = Int64(input.dependents)
             func phased(_ part: PhaseOut.Part, _ amount: Int64) -> Int64 {
                 var result = amount
-                for phaseOut in state.phaseOuts where phaseOut.part == part && incomeWages > phaseOut.start[s] {
-                    result = phaseOut.cliff ? 0 : Swift.max(0, result - FixedPoint.roundToCent((incomeWages - phaseOut.start[s]) * phaseOut.rate))
+                for phaseOut in state.phaseOuts where phaseOut.part == part {
+                    result = phaseOut.apply(result, income: incomeWages, status: s)
                 }
                 return result
             }
@@ -254,7 +290,8 @@ public struct FixedPointCalculator: Sendable {
             if let caps = state.federalTaxCap { paid += Swift.min(federalTaxCents, caps[s]) }
             if let caps = state.ficaCap { paid += Swift.min(socialSecurity + medicare, caps[s]) }
             let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption) : 0
-            stateTaxable = Swift.max(0, base - phased(.standardDeduction, state.deduction[s]) - phased(.personalExemption, state.exemption[s])
+            let deduction = state.percentDeduction.map { $0.amount(income: incomeWages, status: s) } ?? state.deduction[s]
+            stateTaxable = Swift.max(0, base - phased(.standardDeduction, deduction) - phased(.personalExemption, state.exemption[s])
                                         - dependents * perDependent - paid)
             var units: Int64
             if state.type == .flat {
@@ -263,8 +300,13 @@ public struct FixedPointCalculator: Sendable {
             } else {
                 (units, stateMarginal) = state.brackets[s].tax(on: stateTaxable)
             }
+            for addBack in state.addBacks { units += addBack.amount(income: incomeWages, status: s) * FixedPoint.unitsPerCent }
+            var shareCredit: Int64 = 0
+            if let table = state.taxCredit, let row = FixedRow.row(table[s], income: incomeWages), let share = row.share {
+                shareCredit = FixedPoint.roundToCent(FixedPoint.roundToCent(units) * share)
+            }
             let perDependentCredit = dependents > 0 ? phased(.dependentCredit, state.dependentCredit) : 0
-            let credits = phased(.personalCredit, state.credit[s]) + dependents * perDependentCredit
+            let credits = phased(.credits, phased(.personalCredit, state.credit[s]) + dependents * perDependentCredit) + shareCredit
             stateTax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
             if state.extraTax > 0, stateTaxable > 0 { stateTax += state.extraTax }
             if let mental = state.mentalHealth {
@@ -321,13 +363,86 @@ private struct FixedCaps: Sendable {
     var elective: Int64, plan457b: Int64, hsaFamily: Int64, hsaSelf: Int64
 }
 
+private struct FixedStep: Sendable {
+    /// Per status, cents.
+    var size: [Int64]
+    var up: Bool
+    /// `excess` cents counted in whole steps.
+    func counted(_ excess: Int64, status s: Int) -> Int64 {
+        let size = self.size[s]
+        guard size > 0, excess > 0 else { return excess }
+        return (up ? (excess + size - 1) / size : excess / size) * size
+    }
+}
+
+private struct FixedRow: Sendable {
+    var over: Int64
+    var amount: Int64?
+    /// Millionths.
+    var share: Int64?
+    /// The row of the highest `over` that income exceeds (the `over: 0` row from zero).
+    static func row(_ rows: [FixedRow], income: Int64) -> FixedRow? {
+        rows.last { income > $0.over || $0.over == 0 }
+    }
+}
+
 private struct FixedPhaseOut: Sendable {
     var part: PhaseOut.Part
-    var cliff: Bool
+    var method: PhaseOut.Method
     /// Per status, cents.
     var start: [Int64]
-    /// Linear: millionths of a dollar lost per dollar above start.
+    /// Linear: millionths of a dollar lost per dollar above start, per status.
+    var rate: [Int64]
+    var step: FixedStep?
+    var minimum: [Int64]?
+    var range: [Int64]
+    var table: [[FixedRow]]
+
+    /// The same arithmetic as `PhaseOut.apply`, in cents (reductions rounded half up to the cent).
+    func apply(_ amount: Int64, income: Int64, status s: Int) -> Int64 {
+        if method == .table {
+            guard let row = FixedRow.row(table[s], income: income) else { return amount }
+            if let value = row.amount { return value }
+            return FixedPoint.roundToCent(amount * (row.share ?? FixedPoint.rateScale))
+        }
+        guard income > start[s] else { return amount }
+        let excess = step.map { $0.counted(income - start[s], status: s) } ?? (income - start[s])
+        switch method {
+        case .cliff: return 0
+        case .linear:
+            let reduction = FixedPoint.roundToCent(excess * rate[s])
+            return Swift.max(Swift.min(amount, minimum?[s] ?? 0), amount - reduction)
+        case .proportional:
+            let width = range[s]
+            guard width > 0 else { return amount }
+            guard excess < width else { return 0 }
+            // amount × excess / width, rounded half up, without overflow.
+            let product = amount.multipliedFullWidth(by: excess)
+            let (quotient, remainder) = width.dividingFullWidth(product)
+            let reduction = quotient + (remainder * 2 >= width ? 1 : 0)
+            return Swift.max(0, amount - reduction)
+        case .table: return amount
+        }
+    }
+}
+
+private struct FixedAddBack: Sendable {
+    var start: [Int64], rate: [Int64]
+    var step: FixedStep?
+    var maximum: [Int64]
+    func amount(income: Int64, status s: Int) -> Int64 {
+        guard income > start[s] else { return 0 }
+        let excess = step.map { $0.counted(income - start[s], status: s) } ?? (income - start[s])
+        return Swift.min(maximum[s], FixedPoint.roundToCent(excess * rate[s]))
+    }
+}
+
+private struct FixedPercentDeduction: Sendable {
     var rate: Int64
+    var minimum: [Int64], maximum: [Int64]
+    func amount(income: Int64, status s: Int) -> Int64 {
+        Swift.min(maximum[s], Swift.max(minimum[s], FixedPoint.roundToCent(income * rate)))
+    }
 }
 
 private struct FixedSDI: Sendable {
@@ -341,15 +456,25 @@ private struct FixedState: Sendable {
     var flatRate: Int64
     /// Indexed by status, like every table here.
     var brackets: [FixedSchedule]
-    var deduction: [Int64], exemption: [Int64], credit: [Int64]
+    var deduction: [Int64] = [], exemption: [Int64] = [], credit: [Int64] = []
+    var percentDeduction: FixedPercentDeduction?
     /// Per dependent, in cents.
-    var dependentExemption: Int64, dependentCredit: Int64
-    var startsFromFederalTaxable: Bool
+    var dependentExemption: Int64 = 0, dependentCredit: Int64 = 0
+    var startsFromFederalTaxable = false
     /// Per status; `Int64.max` when uncapped; nil when the state has no such deduction.
     var federalTaxCap: [Int64]?, ficaCap: [Int64]?
-    var phaseOuts: [FixedPhaseOut]
-    var extraTax: Int64
+    var phaseOuts: [FixedPhaseOut] = []
+    var addBacks: [FixedAddBack] = []
+    /// Share-of-tax credit rows per status.
+    var taxCredit: [[FixedRow]]?
+    var extraTax: Int64 = 0
     var sdi: FixedSDI?
     var mentalHealth: (threshold: Int64, rate: Int64)?
     var city: [FixedSchedule]?
+
+    init(type: StateTaxType, flatRate: Int64, brackets: [FixedSchedule]) {
+        self.type = type
+        self.flatRate = flatRate
+        self.brackets = brackets
+    }
 }

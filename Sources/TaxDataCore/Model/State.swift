@@ -120,9 +120,29 @@ public struct StateData: Sendable, Equatable, Codable {
     /// (Idaho's Permanent Building Fund, $10).
     public var extraTax: Decimal?
 
+    /// Added in 1.3: phase-outs a 1.2 client cannot read exactly (proportional, table, stepped,
+    /// with a minimum or per-status rates, or of `credits`), applied after `phaseOuts`. Authors
+    /// write both in one `phaseOuts` list; the compiler puts each where it belongs.
+    public var phaseOutSchedules: [PhaseOut]?
+    /// Added in 1.3: the standard deduction as a share of income, clamped (Maryland 2024).
+    public var standardDeductionPercent: PercentStandardDeduction?
+    /// Added in 1.3: amounts added to the bracket tax as income rises (Connecticut).
+    public var taxAddBacks: [TaxAddBack]?
+    /// Added in 1.3: a nonrefundable credit that is a share of the tax by income (Connecticut).
+    public var taxCredit: ShareOfTaxCredit?
+
+    /// Every phase-out, in the order they apply.
+    public var allPhaseOuts: [PhaseOut] { (phaseOuts ?? []) + (phaseOutSchedules ?? []) }
+
     /// An amount after every phase-out of `part` at `income`.
     public func phasedOut(_ part: PhaseOut.Part, _ amount: Decimal, income: Decimal, status: FilingStatus) -> Decimal {
-        (phaseOuts ?? []).filter { $0.part == part }.reduce(amount) { $1.apply($0, income: income, status: status) }
+        allPhaseOuts.filter { $0.part == part }.reduce(amount) { $1.apply($0, income: income, status: status) }
+    }
+
+    /// The standard deduction before phase-outs: the written amount, or the share of income.
+    public func baseStandardDeduction(status: FilingStatus, income: Decimal) -> Decimal {
+        if let percent = standardDeductionPercent { return percent.amount(income: income, status: status) }
+        return standardDeduction?[status] ?? 0
     }
 
     public init(name: String, type: StateTaxType, sources: [Citation]) {

@@ -16,42 +16,182 @@ public struct PaidTaxDeduction: Sendable, Equatable, Codable {
     public init(cap: StatusTable<Decimal>? = nil) { self.cap = cap }
 }
 
-/// An amount that goes away as income rises (schema 1.2). Income is federal adjusted gross
-/// income (wages less pre-tax deductions for a wage earner).
+/// An amount that goes away as income rises (schema 1.2; `proportional`, `table`, per-status
+/// rates, steps and minimums in 1.3). Income is federal adjusted gross income (wages less pre-tax
+/// deductions for a wage earner).
 public struct PhaseOut: Sendable, Equatable, Codable {
     /// The part it reduces.
     public enum Part: String, Sendable, Equatable, Codable, CaseIterable {
         case standardDeduction, personalExemption, dependentExemption, personalCredit, dependentCredit
+        /// 1.3: the personal credit and the dependents' credits together (Utah's taxpayer credit).
+        case credits
     }
     public enum Method: String, Sendable, Equatable, Codable, CaseIterable {
         /// Lost in full once income exceeds `start` (Illinois's exemption, Oregon's exemption credit).
         case cliff
-        /// Reduced by `rate` dollars per dollar of income above `start`, to zero (rounded to the cent).
+        /// Reduced by `rate` dollars per dollar of income above `start` (rounded to the cent), to
+        /// `minimum` (default 0).
         case linear
+        /// 1.3: the part × (income − start) / range is lost, to zero (Maine).
+        case proportional
+        /// 1.3: the part is replaced by the row of the highest `over` that income exceeds (Alabama's
+        /// dependent exemption, Maryland's exemption tiers).
+        case table
+    }
+    /// 1.3: income over `start` counted in whole steps of `size` (per status): `down` ("for each
+    /// $500") ignores a partial step, `up` ("or fraction thereof") counts it.
+    public struct Step: Sendable, Equatable, Codable {
+        public enum Rounding: String, Sendable, Equatable, Codable, CaseIterable { case up, down }
+        public var size: StatusTable<Decimal>
+        public var round: Rounding
+        public init(size: StatusTable<Decimal>, round: Rounding) {
+            self.size = size
+            self.round = round
+        }
+        /// `excess` in whole steps, times the step size.
+        public func counted(_ excess: Decimal, status: FilingStatus) -> Decimal {
+            guard let size = size[status], size > 0, excess > 0 else { return excess }
+            var steps = excess / size, whole = Decimal()
+            NSDecimalRound(&whole, &steps, 0, round == .up ? .up : .down)
+            return whole * size
+        }
+    }
+    /// 1.3: one row of a `table`: above income `over`, the part is `amount`, or `share` of itself.
+    public struct Row: Sendable, Equatable, Codable {
+        public var over: Decimal
+        public var amount: Decimal?
+        public var share: Decimal?
+        public init(over: Decimal, amount: Decimal? = nil, share: Decimal? = nil) {
+            self.over = over
+            self.amount = amount
+            self.share = share
+        }
     }
     public var part: Part
     public var method: Method
-    /// Income above which the phase-out begins, per filing status.
-    public var start: StatusTable<Decimal>
+    /// Income above which the phase-out begins, per filing status (every method but `table`).
+    public var start: StatusTable<Decimal>?
     /// Linear only: dollars of the part lost per dollar of income above `start`.
     public var rate: Decimal?
+    /// 1.3, linear: `rate` per filing status instead of one rate.
+    public var rates: StatusTable<Decimal>?
+    /// 1.3, linear and proportional: income over `start` counted in whole steps.
+    public var step: Step?
+    /// 1.3, linear: the part is never reduced below this.
+    public var minimum: StatusTable<Decimal>?
+    /// 1.3, proportional: the width of the income band over which the whole part is lost.
+    public var range: StatusTable<Decimal>?
+    /// 1.3, table: rows by income, per filing status, `over` rising from 0.
+    public var table: StatusTable<[Row]>?
 
-    public init(part: Part, method: Method, start: StatusTable<Decimal>, rate: Decimal? = nil) {
+    public init(part: Part, method: Method, start: StatusTable<Decimal>?, rate: Decimal? = nil, rates: StatusTable<Decimal>? = nil,
+                step: Step? = nil, minimum: StatusTable<Decimal>? = nil, range: StatusTable<Decimal>? = nil,
+                table: StatusTable<[Row]>? = nil) {
         self.part = part
         self.method = method
         self.start = start
         self.rate = rate
+        self.rates = rates
+        self.step = step
+        self.minimum = minimum
+        self.range = range
+        self.table = table
+    }
+
+    /// Whether a schema 1.2 client reads this phase-out exactly (else it belongs in
+    /// `phaseOutSchedules`, which such a client ignores).
+    public var isSchema12: Bool {
+        part != .credits && (method == .cliff || (method == .linear && rates == nil && step == nil && minimum == nil))
+            && range == nil && table == nil
     }
 
     /// `amount` after this phase-out at `income` (status `status`).
     public func apply(_ amount: Decimal, income: Decimal, status: FilingStatus) -> Decimal {
-        guard let start = start[status], income > start else { return amount }
+        if method == .table {
+            guard let rows = table?[status], let row = rows.last(where: { income > $0.over || $0.over == 0 }) else { return amount }
+            if let value = row.amount { return value }
+            return Self.cent(amount * (row.share ?? 1))
+        }
+        guard let start = start?[status], income > start else { return amount }
+        let excess = step.map { $0.counted(income - start, status: status) } ?? (income - start)
         switch method {
         case .cliff: return 0
         case .linear:
-            var reduction = (income - start) * (rate ?? 0), rounded = Decimal()
-            NSDecimalRound(&rounded, &reduction, 2, .plain)
-            return Swift.max(0, amount - rounded)
+            let reduction = Self.cent(excess * (rates?[status] ?? rate ?? 0))
+            let floor = Swift.min(amount, minimum?[status] ?? 0)
+            return Swift.max(floor, amount - reduction)
+        case .proportional:
+            guard let width = range?[status], width > 0 else { return amount }
+            guard excess < width else { return 0 }
+            return Swift.max(0, amount - Self.cent(amount * excess / width))
+        case .table: return amount
         }
+    }
+
+    static func cent(_ value: Decimal) -> Decimal {
+        var raw = value, rounded = Decimal()
+        NSDecimalRound(&rounded, &raw, 2, .plain)
+        return rounded
+    }
+}
+
+/// 1.3: an amount added to the bracket tax as income rises (Connecticut's 3% phase-out add-back
+/// and benefit recapture): `rate` × (income − start), in whole steps when `step` is set, capped at
+/// `maximum`, rounded to the cent.
+public struct TaxAddBack: Sendable, Equatable, Codable {
+    public var label: String
+    public var start: StatusTable<Decimal>
+    public var rate: Decimal?
+    public var rates: StatusTable<Decimal>?
+    public var step: PhaseOut.Step?
+    public var maximum: StatusTable<Decimal>
+
+    public init(label: String, start: StatusTable<Decimal>, rate: Decimal?, rates: StatusTable<Decimal>? = nil,
+                step: PhaseOut.Step? = nil, maximum: StatusTable<Decimal>) {
+        self.label = label
+        self.start = start
+        self.rate = rate
+        self.rates = rates
+        self.step = step
+        self.maximum = maximum
+    }
+
+    public func amount(income: Decimal, status: FilingStatus) -> Decimal {
+        guard let start = start[status], income > start else { return 0 }
+        let excess = step.map { $0.counted(income - start, status: status) } ?? (income - start)
+        return Swift.min(maximum[status] ?? 0, PhaseOut.cent(excess * (rates?[status] ?? rate ?? 0)))
+    }
+}
+
+/// 1.3: a nonrefundable credit that is a share of the tax, by income (Connecticut's personal tax
+/// credit): the `share` of the row of the highest `over` that income exceeds.
+public struct ShareOfTaxCredit: Sendable, Equatable, Codable {
+    public var label: String
+    public var table: StatusTable<[PhaseOut.Row]>
+    public init(label: String, table: StatusTable<[PhaseOut.Row]>) {
+        self.label = label
+        self.table = table
+    }
+
+    public func share(income: Decimal, status: FilingStatus) -> Decimal {
+        table[status]?.last(where: { income > $0.over || $0.over == 0 })?.share ?? 0
+    }
+}
+
+/// 1.3: a standard deduction that is a share of income between a minimum and a maximum (Maryland
+/// before 2025).
+public struct PercentStandardDeduction: Sendable, Equatable, Codable {
+    public var rate: Decimal
+    public var minimum: StatusTable<Decimal>
+    public var maximum: StatusTable<Decimal>
+    public init(rate: Decimal, minimum: StatusTable<Decimal>, maximum: StatusTable<Decimal>) {
+        self.rate = rate
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    public func amount(income: Decimal, status: FilingStatus) -> Decimal {
+        let low = minimum[status] ?? 0, high = maximum[status] ?? low
+        return Swift.min(high, Swift.max(low, PhaseOut.cent(income * rate)))
     }
 }

@@ -14,6 +14,11 @@ public struct StatusTable<Value: Sendable & Equatable>: Sendable, Equatable {
         self.aliases = aliases
     }
 
+    /// The same value for every filing status.
+    public init(uniform value: Value) {
+        self.init(written: Dictionary(uniqueKeysWithValues: FilingStatus.allCases.map { ($0, value) }))
+    }
+
     /// The value for `status`, following an alias.
     public subscript(status: FilingStatus) -> Value? {
         if let value = written[status] { return value }

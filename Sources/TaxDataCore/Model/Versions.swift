@@ -37,9 +37,9 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 }
 
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
-public struct SchemaVersion: Sendable, Hashable, CustomStringConvertible, Codable {
+public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 2)
+    public static let current = SchemaVersion(major: 1, minor: 3)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -59,6 +59,13 @@ public struct SchemaVersion: Sendable, Hashable, CustomStringConvertible, Codabl
     }
 
     public var description: String { "\(major).\(minor)" }
+
+    public static func < (lhs: SchemaVersion, rhs: SchemaVersion) -> Bool {
+        (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+
+    /// The first version with the state-law constructs of issue 15's second half.
+    public static let v1_3 = SchemaVersion(major: 1, minor: 3)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

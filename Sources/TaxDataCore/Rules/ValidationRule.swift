@@ -19,7 +19,7 @@ public struct RuleSet: Sendable {
         RequiredStatuses(), SocialSecurityMaxTax(), SDIMaxTax(), AmountsNonNegative(), RatesInRange(),
         StateShape(), PhaseoutRange(), JurisdictionCoverage(), YearConsistency(), YearDates(),
         SourcesCited(), SchemaSupported(), DataIncomplete(), DataProvisional(), SeparateIsHalfOfJoint(),
-        ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), FederalChildCredit(),
+        ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), StatePercentDeduction(), StateTaxAddBack(), StateTaxCredit(), FederalChildCredit(),
     ])
 
     /// Runs every rule and tags each finding with the tax year.
