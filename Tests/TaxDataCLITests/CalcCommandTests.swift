@@ -6,6 +6,39 @@ import TaxDataCore
 struct CalcCommandTests {
     let sources = packageRoot.appendingPathComponent("TaxData").path
 
+    @Test("--batch: one JSON line per case, in order; a bad case is an error line, the others still run")
+    func batch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calc-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cases.jsonl")
+        let lines = [
+            #"{"id":"tx","year":2026,"status":"single","state":"TX","gross":"100000"}"#,
+            #"{"id":"bad-state","year":2026,"status":"single","state":"ZZ","gross":"1"}"#,
+            #"{"id":"number","year":2026,"status":"single","state":"TX","gross":100000}"#,
+            "not json",
+            "",
+            #"{"id":"ca","year":2026,"status":"married_filing_jointly","state":"CA","gross":"150000","dependents":2,"children":1}"#,
+            "{\"id\":\"" + String(repeating: "x", count: 5000) + "\"}",
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let result = try taxdata("calc", "--batch", file.path, "--sources", sources)
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(out.count == 6)
+        #expect(out.map { $0["id"] as? String } == ["tx", "bad-state", nil, nil, "ca", nil])
+        // The same figures as a single calculation.
+        let tx = out[0]["result"] as! [String: Any]
+        #expect(tx["federalIncomeTax"] as? Int == 13170 && tx["netPay"] as? Int == 79180)
+        #expect((out[1]["error"] as? String)?.contains("'ZZ' is not a USPS code") == true)
+        #expect((out[2]["error"] as? String)?.contains("gross") == true) // a number would go through a Double
+        #expect((out[3]["error"] as? String)?.hasPrefix("line 4:") == true)
+        #expect((out[4]["result"] as? [String: Any])?["dependents"] as? Int == 2)
+        #expect((out[5]["error"] as? String)?.contains("longer than 4096 bytes") == true)
+        // Cases come from the file: the single-case options are refused with it.
+        #expect(try taxdata("calc", "--batch", file.path, "--year", "2026").status == 2)
+    }
+
     @Test("prints a breakdown, JSON, and clear errors for bad input")
     func calc() throws {
         let text = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
