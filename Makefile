@@ -89,6 +89,7 @@ CROSSCHECK_VENV ?= .crosscheck-venv
 PE_VERSION      := 2.68.0
 TAXDATA_BIN     ?= $(BIN)
 CROSSCHECK_ARGS ?=
+CROSSCHECK_SIM_ARGS ?=
 
 crosscheck:
 	$(MAKE) tool
@@ -96,6 +97,7 @@ crosscheck:
 	@$(CROSSCHECK_VENV)/bin/python -c 'import yaml, importlib.metadata as m; assert m.version("policyengine-us") == "$(PE_VERSION)"' 2>/dev/null \
 	  || $(CROSSCHECK_VENV)/bin/pip install "policyengine-us==$(PE_VERSION)" PyYAML
 	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck.py $(CROSSCHECK_ARGS)
+	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck_sim.py $(CROSSCHECK_SIM_ARGS)
 
 fuzz: deps
 	scripts/fuzz.sh

@@ -109,3 +109,49 @@ def test_placeholders_expand_to_policyengine_status_names():
     assert cc.expand("gov.irs.income.bracket.thresholds.{n}.{STATUS}", "single", 3) == "gov.irs.income.bracket.thresholds.3.SINGLE"
     paths = cc.map_paths({"brackets": "gov.a.{status}", "x": {"per_person": "gov.b"}, "years": [2024]})
     assert paths == {"gov.a.single", "gov.a.joint", "gov.a.separate", "gov.a.head_of_household", "gov.a.surviving_spouse", "gov.b"}
+
+
+# --- the simulation grid (scripts/crosscheck_sim.py) -------------------------------------------
+
+import crosscheck_sim as sim  # noqa: E402
+
+
+def test_sim_grid_skips_head_of_household_without_dependents():
+    cases = sim.grid([2025], ["NM"])
+    assert len(cases) == len(sim.INCOMES) * (3 + 3 + 2)
+    assert not any(c.status == "head_of_household" and c.dependents == 0 for c in cases)
+
+
+def test_sim_known_entries_match_only_their_scope_and_count_use():
+    text = """
+- state: NM
+  quantity: state
+  years: [2025]
+  statuses: [head_of_household]
+  dependents: [3]
+  incomes: [40000, 125000]
+  right: not-modelled
+  reason: "deduction for certain dependents"
+  evidence: "NMSA 7-2-39"
+"""
+    known, errors = sim.load_known(text, "t")
+    assert errors == []
+    inside = sim.Case(2025, "NM", "head_of_household", 60000, 3)
+    outside = [sim.Case(2024, "NM", "head_of_household", 60000, 3), sim.Case(2025, "NM", "head_of_household", 60000, 1),
+               sim.Case(2025, "NM", "head_of_household", 200000, 3), sim.Case(2025, "NM", "single", 60000, 3)]
+    assert known[0].matches(inside, "state") and not known[0].matches(inside, "federal")
+    assert not any(known[0].matches(c, "state") for c in outside)
+    d = sim.Decimal
+    ours = {inside.id: {"federal": d("1"), "fica": d("2"), "state": d("100")}}
+    pe = {inside.id: {"federal": d("1.50"), "fica": d("2"), "state": d("50")}}
+    outcomes = sim.compare([inside], ours, pe, known)
+    assert [(o.quantity, o.known is not None) for o in outcomes] == [("state", True)]  # 0.50 is within $1
+    assert known[0].used == 1
+
+
+def test_sim_known_refuses_unknown_keys_and_bad_values():
+    _, errors = sim.load_known("- {state: ZZ, quantity: tax, right: policyengine, reason: r, evidence: e, when: x}", "t")
+    assert any("unknown key" in e for e in errors)
+    assert any("USPS" in e for e in errors)
+    assert any("quantity" in e for e in errors)
+    assert any("right" in e for e in errors)

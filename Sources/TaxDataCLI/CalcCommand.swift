@@ -13,6 +13,10 @@ struct CalcCommand: AsyncParsableCommand {
         discussion: """
         Example: taxdata calc --year 2026 --status single --state CA --gross 100000 --pre-tax 401k=10000
 
+        Many calculations at once: taxdata calc --batch cases.jsonl (one JSON object per line: year, \
+        status, state, gross as a string, and optionally dependents, children, preTax ["401k=10000"], \
+        city, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
+
         Pre-tax deductions (repeat --pre-tax): 401k, 403b, 457b (reduce income tax, not FICA; capped at \
         the year's limit plus the catch-up for --age), hsa / hsa-self (capped at the family / self-only \
         limit; also reduce FICA), section125 (health premiums). The data comes from the source tree \
@@ -22,16 +26,16 @@ struct CalcCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The tax year.")
-    var year: Int
+    var year: Int?
 
     @Option(help: "Filing status: \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var status: FilingStatus
+    var status: FilingStatus?
 
     @Option(help: "State of residence (USPS code, e.g. CA).")
-    var state: String
+    var state: String?
 
     @Option(help: "Annual gross wages in dollars, e.g. 100000 or 85250.50.")
-    var gross: String
+    var gross: String?
 
     @Option(name: .customLong("pre-tax"), help: ArgumentHelp("A pre-tax deduction KIND=AMOUNT, e.g. 401k=10000 (repeatable).", valueName: "kind=amount"))
     var preTax: [String] = []
@@ -57,7 +61,20 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("Calculate every case of a JSON-lines file (- for standard input) and print one JSON line each.", valueName: "file"))
+    var batch: String?
+
     func input() throws -> PayInput {
+        guard let year, let status, let state, let gross else {
+            throw ValidationError("--year, --status, --state and --gross are required (or --batch FILE)")
+        }
+        _ = year
+        return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
+                              dependents: dependents, children: children)
+    }
+
+    static func input(gross: String, status: FilingStatus, state: String, preTax: [String], city: String?, age: Int?,
+                      dependents: Int, children: Int) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
         guard Jurisdiction.isKnown(state.uppercased()) else { throw ValidationError("--state '\(state)' is not a USPS code of a state or DC") }
@@ -81,11 +98,22 @@ struct CalcCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        _ = try input()
         if format == .github { throw ValidationError("--format github is not available for calc") }
+        if batch != nil {
+            guard year == nil, status == nil, state == nil, gross == nil, bundle == nil else {
+                throw ValidationError("--batch takes its cases from the file: drop --year, --status, --state, --gross and --bundle")
+            }
+            return
+        }
+        _ = try input()
     }
 
     func run() async throws {
+        if let batch {
+            try CalcBatch(sources: sources).run(path: batch)
+            return
+        }
+        guard let year else { return }
         let loaded: YearLoader.Loaded
         do { loaded = try YearLoader(sourceRoot: sources).load(bundle ?? String(year)) } catch {
             throw ValidationError("no data for \(year): \(error)")
@@ -185,7 +213,8 @@ struct CalcReport {
         var notes: [String]
     }
 
-    func json() throws -> String {
+    /// Canonical JSON; `compact` on one line (for `--batch`).
+    func json(compact: Bool = false) throws -> String {
         let r = result
         var periods: [String: JSONResult.Period] = [:]
         for period in PayResult.Period.allCases {
@@ -200,6 +229,11 @@ struct CalcReport {
                                   mentalHealthTax: r.mentalHealthTax, cityIncomeTax: r.cityIncomeTax, totalTax: r.totalTax,
                                   netPay: r.netPay, effectiveRate: r.effectiveRate, marginalRate: r.marginalRate,
                                   periods: periods, notes: r.notes)
+        if compact {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(document), as: UTF8.self)
+        }
         return String(decoding: try CanonicalJSON.encode(document), as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 }
