@@ -171,10 +171,10 @@ def compare(cases: list[Case], ours: dict[str, dict], pe: dict[str, dict], known
             o, p = ours[case.id][q], pe[case.id][q]
             if abs(o - p) <= TOLERANCE:
                 continue
-            match = next((k for k in known if k.matches(case, q)), None)
-            if match:
-                match.used += 1
-            out.append(Outcome(case, q, o, p, match))
+            matches = [k for k in known if k.matches(case, q)]
+            for k in matches:  # a case with two causes uses both entries
+                k.used += 1
+            out.append(Outcome(case, q, o, p, matches[0] if matches else None))
     return out
 
 
