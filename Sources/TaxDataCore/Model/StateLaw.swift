@@ -110,28 +110,22 @@ public struct PhaseOut: Sendable, Equatable, Codable {
         if method == .table {
             guard let rows = table?[status], let row = rows.last(where: { income > $0.over || $0.over == 0 }) else { return amount }
             if let value = row.amount { return value }
-            return Self.cent(amount * (row.share ?? 1))
+            return Money.roundedToCent(amount * (row.share ?? 1))
         }
         guard let start = start?[status], income > start else { return amount }
         let excess = step.map { $0.counted(income - start, status: status) } ?? (income - start)
         switch method {
         case .cliff: return 0
         case .linear:
-            let reduction = Self.cent(excess * (rates?[status] ?? rate ?? 0))
+            let reduction = Money.roundedToCent(excess * (rates?[status] ?? rate ?? 0))
             let floor = Swift.min(amount, minimum?[status] ?? 0)
             return Swift.max(floor, amount - reduction)
         case .proportional:
             guard let width = range?[status], width > 0 else { return amount }
             guard excess < width else { return 0 }
-            return Swift.max(0, amount - Self.cent(amount * excess / width))
+            return Swift.max(0, amount - Money.roundedToCent(amount * excess / width))
         case .table: return amount
         }
-    }
-
-    static func cent(_ value: Decimal) -> Decimal {
-        var raw = value, rounded = Decimal()
-        NSDecimalRound(&rounded, &raw, 2, .plain)
-        return rounded
     }
 }
 
@@ -159,7 +153,7 @@ public struct TaxAddBack: Sendable, Equatable, Codable {
     public func amount(income: Decimal, status: FilingStatus) -> Decimal {
         guard let start = start[status], income > start else { return 0 }
         let excess = step.map { $0.counted(income - start, status: status) } ?? (income - start)
-        return Swift.min(maximum[status] ?? 0, PhaseOut.cent(excess * (rates?[status] ?? rate ?? 0)))
+        return Swift.min(maximum[status] ?? 0, Money.roundedToCent(excess * (rates?[status] ?? rate ?? 0)))
     }
 }
 
@@ -192,6 +186,6 @@ public struct PercentStandardDeduction: Sendable, Equatable, Codable {
 
     public func amount(income: Decimal, status: FilingStatus) -> Decimal {
         let low = minimum[status] ?? 0, high = maximum[status] ?? low
-        return Swift.min(high, Swift.max(low, PhaseOut.cent(income * rate)))
+        return Swift.min(high, Swift.max(low, Money.roundedToCent(income * rate)))
     }
 }
