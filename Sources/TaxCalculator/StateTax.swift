@@ -22,8 +22,11 @@ struct StateTax {
     ///     the income phase-outs are measured on.
     ///   - federalTaxable, federalTax, fica: for states that start from federal taxable income or
     ///     deduct federal income tax or FICA paid (each already rounded to the cent).
-    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0,
-                   federalTaxable: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0) -> Result {
+    ///   - federalEarnedIncomeCredit, federalChildCredit: the federal credits states take shares of
+    ///     (the child tax credit allowed, its refundable part included).
+    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0, children: Int = 0,
+                   federalTaxable: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0,
+                   federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0) -> Result {
         var result = Result()
         if let sdi = state.sdi {
             var base = sdiWages
@@ -39,7 +42,7 @@ struct StateTax {
             return after
         }
         let base = state.incomeBase == .federalTaxableIncome ? federalTaxable : wages
-        let deduction = phased(.standardDeduction, state.baseStandardDeduction(status: status, income: wages))
+        var deduction = phased(.standardDeduction, state.baseStandardDeduction(status: status, income: wages))
         let exemption = phased(.personalExemption, state.personalExemption?[status] ?? 0)
         let count = Decimal(dependents)
         let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption ?? 0) : 0
@@ -47,14 +50,27 @@ struct StateTax {
         if dependents > 0, dependentExemption > 0 {
             result.notes.append("\(code): dependent exemption \(dependents) × \(Money.text(perDependent)) applied")
         }
+        let childExemption = Decimal(children) * (state.childExemption ?? 0)
+        if childExemption > 0 {
+            result.notes.append("\(code): child exemption \(children) × \(Money.text(state.childExemption ?? 0)) applied")
+        }
         var paid: Decimal = 0
-        if let rule = state.federalTaxDeduction {
-            paid += Swift.min(federalTax, rule.cap?[status] ?? federalTax)
+        if let rule = state.federalTaxDeductionRule {
+            let cap = rule.cap?[status].map { phased(.federalTaxDeduction, $0) }
+            paid += rule.amount(paid: federalTax, income: wages, status: status, cap: cap)
         }
-        if let rule = state.ficaDeduction {
-            paid += Swift.min(fica, rule.cap?[status] ?? fica)
+        if let rule = state.ficaDeductionRule {
+            let amount = rule.amount(paid: fica, income: wages, status: status, cap: rule.cap?[status])
+            if rule.itemized == true {
+                if amount > deduction {
+                    result.notes.append("\(code): FICA paid \(Money.text(amount)) deducted (itemized) instead of the standard deduction \(Money.text(deduction))")
+                    deduction = amount
+                }
+            } else {
+                paid += amount
+            }
         }
-        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - paid)
+        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - childExemption - paid)
         result.taxable = taxable
         var tax: Decimal
         switch state.type {
@@ -65,6 +81,13 @@ struct StateTax {
             let brackets = state.brackets?[status] ?? []
             tax = brackets.tax(on: taxable)
             result.marginalRate = taxable > 0 ? (brackets.bracket(for: taxable)?.rate ?? 0) : 0
+        }
+        if let recapture = state.taxRecapture, state.type == .progressive {
+            let amount = recapture.amount(income: wages, taxable: taxable, bracketTax: tax, status: status)
+            if amount > 0 {
+                tax += amount
+                result.notes.append("\(code): \(recapture.label) \(Money.text(amount)) added")
+            }
         }
         for addBack in state.taxAddBacks ?? [] {
             let amount = addBack.amount(income: wages, status: status)
@@ -86,6 +109,20 @@ struct StateTax {
         }
         let credits = phased(.credits, phased(.personalCredit, state.personalCredit?[status] ?? 0) + dependentCredit)
         tax = Swift.max(0, tax - credits - shareCredit)
+        if let credit = state.childTaxCreditShare {
+            let amount = Swift.min(Rounding.cent(tax), credit.amount(federal: federalChildCredit, income: wages, status: status))
+            if amount > 0 {
+                tax = Swift.max(0, tax - amount)
+                result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (nonrefundable)")
+            }
+        }
+        if let credit = state.earnedIncomeCredit {
+            let amount = Swift.min(Rounding.cent(tax), credit.amount(federal: federalEarnedIncomeCredit, children: children, status: status))
+            if amount > 0 {
+                tax = Swift.max(0, tax - amount)
+                result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (nonrefundable)")
+            }
+        }
         if let extra = state.extraTax, taxable > 0 {
             tax += extra
             result.notes.append("\(code): includes the fixed \(Money.text(extra)) tax per return")

@@ -54,6 +54,7 @@ public struct TaxCalculator: Sendable {
         guard let federalBrackets = data.federal.brackets[input.status] else { throw CalculationError("no federal brackets for \(input.status.rawValue)") }
         let federalTaxBeforeCredits = Rounding.cent(federalBrackets.tax(on: federalTaxable))
         var federalTax = federalTaxBeforeCredits
+        var childCreditAllowed: Decimal = 0
         if let ctc = data.federal.childTaxCredit, input.dependents > 0 {
             let credit = ctc.amount(children: input.children, others: input.dependents - input.children, income: incomeWages, status: input.status)
             let applied = Swift.min(credit, federalTaxBeforeCredits)
@@ -61,7 +62,14 @@ public struct TaxCalculator: Sendable {
             if applied > 0 {
                 notes.append("federal child tax credit / credit for other dependents: \(Money.text(applied)) applied (nonrefundable part\(applied < credit ? ", limited to the tax" : ""))")
             }
+            // The child tax credit allowed, its refundable part included (what states take a share of).
+            // Schedule 8812 part II-A (the alternative for three or more children is not modelled).
+            let refundable = ctc.refundable?.amount(children: input.children, unused: credit - applied, earned: incomeWages) ?? 0
+            childCreditAllowed = applied + refundable
         }
+        let earnedIncomeCredit = data.federal.earnedIncomeCredit.flatMap {
+            EarnedIncomeCreditSchedule.credit($0, children: input.children, wages: incomeWages, status: input.status)
+        } ?? 0
 
         // FICA.
         let ss = data.fica.socialSecurity, medicare = data.fica.medicare
@@ -72,7 +80,8 @@ public struct TaxCalculator: Sendable {
         // State.
         let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
             .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
-                       federalTaxable: federalTaxable, federalTax: federalTax, fica: socialSecurity + medicareTax)
+                       children: input.children, federalTaxable: federalTaxable, federalTax: federalTax, fica: socialSecurity + medicareTax,
+                       federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed)
         notes += stateResult.notes
         if let missing = state.missing, !missing.isEmpty {
             notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")

@@ -65,6 +65,10 @@ extension YAMLDocument {
             }
         }
         let taxCredit = optional("taxCredit") { shareOfTaxCredit($0, $1) }
+        let childExemption = optional("childExemption") { decimal($0, $1) }
+        let recapture = optional("taxRecapture") { taxRecapture($0, $1) }
+        let eitcShare = optional("earnedIncomeCredit") { earnedIncomeCreditShare($0, $1) }
+        let ctcShare = optional("childTaxCreditShare") { childCreditShare($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -95,8 +99,11 @@ extension YAMLDocument {
         state.provenance = header.provenance
         state.pending = pending
         state.incomeBase = incomeBase
-        state.federalTaxDeduction = federalTaxDeduction
-        state.ficaDeduction = ficaDeduction
+        // A deduction a 1.2 client would misread goes to the 1.4 `…Schedule` key, which it ignores.
+        if let federalTaxDeduction, federalTaxDeduction.isSchema12 { state.federalTaxDeduction = federalTaxDeduction }
+        else { state.federalTaxDeductionSchedule = federalTaxDeduction }
+        if let ficaDeduction, ficaDeduction.isSchema12 { state.ficaDeduction = ficaDeduction }
+        else { state.ficaDeductionSchedule = ficaDeduction }
         if let (simple, schedules) = phaseOutLists {
             state.phaseOuts = simple.isEmpty ? nil : simple
             state.phaseOutSchedules = schedules.isEmpty ? nil : schedules
@@ -105,17 +112,98 @@ extension YAMLDocument {
         state.standardDeductionPercent = percentDeduction
         state.taxAddBacks = addBacks
         state.taxCredit = taxCredit
+        state.childExemption = childExemption
+        state.taxRecapture = recapture
+        state.earnedIncomeCredit = eitcShare
+        state.childTaxCreditShare = ctcShare
         return state
     }
 
-    /// `{ cap: {status: amount} }` or `{}` (the whole amount is deducted).
+    /// `{ cap?: {status: amount}, shares?: {status: [rows]}, itemized?: bool }`; `{}` deducts the whole amount.
     private func paidTaxDeduction(_ node: Node, _ path: DataPath) -> PaidTaxDeduction? {
         guard var m = mapping(node, path) else { return nil }
         let capNode = m.optional("cap")
         let cap = capNode.flatMap { amountTable($0, path.key("cap")) }
+        let sharesNode = m.optional("shares")
+        let shares = sharesNode.flatMap { rowTable($0, path.key("shares")) }
+        let itemizedNode = m.optional("itemized")
+        let itemized = itemizedNode.flatMap { bool($0, path.key("itemized")) }
         m.finish()
-        guard capNode == nil || cap != nil else { return nil }
-        return PaidTaxDeduction(cap: cap)
+        guard capNode == nil || cap != nil, sharesNode == nil || shares != nil, itemizedNode == nil || itemized != nil else { return nil }
+        return PaidTaxDeduction(cap: cap, shares: shares, itemized: itemized)
+    }
+
+    /// `{ label, share, childlessShare?: {status: rate}, maximum? }`.
+    private func earnedIncomeCreditShare(_ node: Node, _ path: DataPath) -> EarnedIncomeCreditShare? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let share = m.required("share").flatMap { decimal($0, path.key("share")) }
+        let childlessNode = m.optional("childlessShare")
+        let childless = childlessNode.flatMap { statusTable($0, path.key("childlessShare")) { self.decimal($0, $1) } }
+        let maximumNode = m.optional("maximum")
+        let maximum = maximumNode.flatMap { decimal($0, path.key("maximum")) }
+        m.finish()
+        guard let label, let share, childlessNode == nil || childless != nil, maximumNode == nil || maximum != nil else { return nil }
+        return .init(label: label, share: share, childlessShare: childless, maximum: maximum)
+    }
+
+    /// An amount, or a status map of amounts, as a status table.
+    private func amountOrTable(_ node: Node, _ path: DataPath) -> StatusTable<Decimal>? {
+        if case .mapping = node, Self.scalarValue(node, "value") == nil { return amountTable(node, path) }
+        return decimal(node, path).map { StatusTable(uniform: $0) }
+    }
+
+    /// `{ label, start, width, flatAbove?: {over, rate}, rows: {status: [{over, flatRate} | {over, base, benefit}, …]} }`.
+    private func taxRecapture(_ node: Node, _ path: DataPath) -> TaxRecapture? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let start = m.required("start").flatMap { amountOrTable($0, path.key("start")) }
+        let width = m.required("width").flatMap { decimal($0, path.key("width")) }
+        let flatNode = m.optional("flatAbove")
+        let flat = flatNode.flatMap { node -> TaxRecapture.Flat? in
+            let at = path.key("flatAbove")
+            guard var f = mapping(node, at) else { return nil }
+            let over = f.required("over").flatMap { decimal($0, at.key("over")) }
+            let rate = f.required("rate").flatMap { self.rate($0, at.key("rate")) }
+            f.finish()
+            guard let over, let rate else { return nil }
+            return .init(over: over, rate: rate)
+        }
+        let rows = m.required("rows").flatMap { node in
+            statusTable(node, path.key("rows")) { node, rowsPath in
+                sequence(node, rowsPath).flatMap { items in
+                    var rows: [TaxRecapture.Row] = [], ok = true
+                    for (i, item) in items.enumerated() {
+                        let at = rowsPath.index(i)
+                        guard var r = mapping(item, at) else { ok = false; continue }
+                        let over = r.required("over").flatMap { decimal($0, at.key("over")) }
+                        let flatRateNode = r.optional("flatRate"), baseNode = r.optional("base"), benefitNode = r.optional("benefit")
+                        let flatRate = flatRateNode.flatMap { rate($0, at.key("flatRate")) }
+                        let base = baseNode.flatMap { decimal($0, at.key("base")) }
+                        let benefit = benefitNode.flatMap { decimal($0, at.key("benefit")) }
+                        r.finish()
+                        guard let over, flatRateNode == nil || flatRate != nil, baseNode == nil || base != nil,
+                              benefitNode == nil || benefit != nil else { ok = false; continue }
+                        rows.append(.init(over: over, flatRate: flatRate, base: base, benefit: benefit))
+                    }
+                    return ok ? rows : nil
+                }
+            }
+        }
+        m.finish()
+        guard let label, let start, let width, flatNode == nil || flat != nil, let rows else { return nil }
+        return .init(label: label, start: start, width: width, flatAbove: flat, rows: rows)
+    }
+
+    /// `{ label, share, incomeLimit: {status: amount} }`.
+    private func childCreditShare(_ node: Node, _ path: DataPath) -> ChildTaxCreditShare? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let share = m.required("share").flatMap { rate($0, path.key("share")) }
+        let limit = m.required("incomeLimit").flatMap { amountTable($0, path.key("incomeLimit")) }
+        m.finish()
+        guard let label, let share, let limit else { return nil }
+        return .init(label: label, share: share, incomeLimit: limit)
     }
 
     /// A mapping's plain scalar value for `key`, without reporting anything (for peeking).
@@ -130,7 +218,7 @@ extension YAMLDocument {
         let keys = Set(m.compactMap { $0.key.string })
         if !keys.isDisjoint(with: ["rates", "step", "minimum", "range", "table"]) { return true }
         if let method = scalarValue(node, "method"), method != "cliff", method != "linear" { return true }
-        if scalarValue(node, "part") == "credits" { return true }
+        if let part = scalarValue(node, "part"), part == "credits" || part == "federalTaxDeduction" { return true }
         if let rate = m.first(where: { $0.key.string == "rate" })?.value, case .mapping(let r) = rate,
            r.contains(where: { FilingStatus(rawValue: $0.key.string ?? "") != nil }) { return true }
         return false
@@ -158,7 +246,7 @@ extension YAMLDocument {
         return .init(size: size, round: round)
     }
 
-    /// `{status: [{over, amount | share}, …]}`.
+    /// `{status: [{over | atLeast, amount | share}, …]}`: `atLeast: X` is income X or more.
     private func rowTable(_ node: Node, _ path: DataPath) -> StatusTable<[PhaseOut.Row]>? {
         statusTable(node, path) { node, path in
             sequence(node, path).flatMap { items in
@@ -166,13 +254,18 @@ extension YAMLDocument {
                 for (i, item) in items.enumerated() {
                     let rowPath = path.index(i)
                     guard var m = mapping(item, rowPath) else { ok = false; continue }
-                    let over = m.required("over").flatMap { decimal($0, rowPath.key("over")) }
+                    let overNode = m.optional("over"), atLeastNode = m.optional("atLeast")
+                    if (overNode == nil) == (atLeastNode == nil) {
+                        report(.yamlMissingKey, "a row needs exactly one of over (income above) or atLeast (income at or above)", at: item)
+                        ok = false
+                    }
+                    let over = overNode.flatMap { decimal($0, rowPath.key("over")) } ?? atLeastNode.flatMap { decimal($0, rowPath.key("atLeast")) }
                     let amountNode = m.optional("amount"), shareNode = m.optional("share")
                     let amount = amountNode.flatMap { decimal($0, rowPath.key("amount")) }
                     let share = shareNode.flatMap { rate($0, rowPath.key("share")) }
                     m.finish()
                     guard let over, amountNode == nil || amount != nil, shareNode == nil || share != nil else { ok = false; continue }
-                    rows.append(.init(over: over, amount: amount, share: share))
+                    rows.append(.init(over: over, amount: amount, share: share, inclusive: atLeastNode != nil ? true : nil))
                 }
                 return ok ? rows : nil
             }

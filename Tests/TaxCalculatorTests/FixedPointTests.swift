@@ -50,6 +50,17 @@ struct FixedPointTests {
         if let percent = state.standardDeductionPercent {
             for bound in [percent.minimum[status], percent.maximum[status]].compactMap({ $0 }) { cases.append(cents(Money.roundedToCent(bound / percent.rate))) }
         }
+        // 1.4: the rows of a share of federal tax, the child-credit income limit, the earned income
+        // credit's kinks (end of phase-in, start and end of phase-out) and the refundable child credit.
+        for rule in [state.federalTaxDeductionRule, state.ficaDeductionRule].compactMap({ $0 }) {
+            for row in rule.shares?[status] ?? [] { cases.append(cents(row.over)) }
+        }
+        if let limit = state.childTaxCreditShare?.incomeLimit[status] { cases.append(cents(limit)) }
+        for schedule in data.federal.earnedIncomeCredit ?? [] {
+            let start = schedule.phaseOutStart[status] ?? 0
+            cases += [cents(schedule.earnedAmount), cents(start), cents(Money.roundedToCent(start + schedule.maximum / schedule.phaseOutRate))]
+        }
+        if let refundable = data.federal.childTaxCredit?.refundable { cases.append(cents(refundable.earnedThreshold)) }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }

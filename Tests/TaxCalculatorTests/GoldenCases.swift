@@ -116,11 +116,12 @@ struct GoldenCases {
     @Test("AL 2025 deducts the federal income tax in full (federalTaxDeduction)")
     func federalTaxDeduction() throws {
         // Code 40-18-15(a)(2): federal tax on 50,000 is 3,871.50 (1,192.50 + 12% × 22,325); the standard
-        // deduction is at its 2,500 minimum at AGI 50,000 (40-18-15(b) chart);
-        // 50,000 − 2,500 − 1,500 − 3,871.50 = 42,128.50; 10 + 100 + 5% × 39,128.50 = 2,066.425 → 2,066.43.
+        // deduction is at its 2,500 minimum at AGI 50,000 (40-18-15(b) chart), below the FICA paid (3,825,
+        // itemized, 40-18-15(a)(3)); 50,000 − 3,825 − 1,500 − 3,871.50 = 40,803.50;
+        // 10 + 100 + 5% × 37,803.50 = 2,000.175 → 2,000.18.
         let r = try calculate(2025, .single, "AL", gross: "50000")
         #expect(r.federalIncomeTax == d("3871.50"))
-        #expect(r.stateTaxableIncome == d("42128.50") && r.stateIncomeTax == d("2066.43"))
+        #expect(r.stateTaxableIncome == d("40803.50") && r.stateIncomeTax == d("2000.18"))
     }
 
     // Schema 1.3 constructs (issue 15). Each worked from the statute or the form's chart or worksheet.
@@ -183,6 +184,79 @@ struct GoldenCases {
     }
 
     // Edge cases.
+
+    // Schema 1.4 constructs (issue 15), each worked by hand from the law.
+
+    @Test("NY 2025 supplemental tax: later row, partly phased in (Tax Law 601(d-4))")
+    func newYorkRecapturePartial() throws {
+        // Single 250,000: T = 250,000 − 8,000 = 242,000, row 'over 215,400' (base 568, benefit 1,831).
+        // f = (250,000 − 215,400) / 50,000 = 0.692; 568 + 1,831 × 0.692 = 1,835.05 (1,835.052).
+        // Brackets: 340 + 144 + 115.50 + 3,671.25 + 8,085 + 6.85% × 26,600 (1,822.10) = 14,177.85; total 16,012.90.
+        let r = try calculate(2025, .single, "NY", gross: "250000")
+        #expect(r.stateTaxableIncome == d("242000"))
+        #expect(r.stateIncomeTax == d("16012.90"))
+    }
+
+    @Test("NY 2025 supplemental tax: fully phased in, joint")
+    func newYorkRecaptureFull() throws {
+        // MFJ 300,000: T = 283,950, row 'over 161,550' (base 333, benefit 807), f = 1 (138,450 > 50,000): +1,140.
+        // Brackets: 686 + 290.25 + 225.75 + 7,350.75 + 6% × 122,400 (7,344) = 15,896.75; total 17,036.75.
+        #expect(try calculate(2025, .marriedFilingJointly, "NY", gross: "300000").stateIncomeTax == d("17036.75"))
+        // Below the AGI start (107,650) nothing is added: single 100,000, T 92,000: 4,270.75 + 6% × 11,350 = 4,951.75.
+        #expect(try calculate(2025, .single, "NY", gross: "100000").stateIncomeTax == d("4951.75"))
+    }
+
+    @Test("OH 2025: 30% of the federal earned income credit (IRC 32; R.C. 5747.71)")
+    func earnedIncomeCreditShare() throws {
+        // Federal EITC, 1 child: 4,328 − 15.98% × (40,000 − 23,350) = 4,328 − 2,660.67 = 1,667.33; 30% = 500.20.
+        let r = try calculate(2025, .single, "OH", gross: "40000", dependents: 1, children: 1)
+        #expect(r.notes.contains { $0.contains("earned income credit") && $0.contains("500.2 applied") }, "\(r.notes)")
+    }
+
+    @Test("MO 2025: 25% of federal tax deducted at AGI 40,000 (RSMo 143.171)")
+    func federalTaxShare() throws {
+        // Federal tax: 1,192.50 + 12% × (24,250 − 11,925) = 2,671.50; 25% = 667.88 (667.875).
+        // Missouri taxable: 40,000 − 15,750 − 667.88 = 23,582.12.
+        #expect(try calculate(2025, .single, "MO", gross: "40000").stateTaxableIncome == d("23582.12"))
+    }
+
+    @Test("OR 2025: the federal tax subtraction cap drops at AGI 125,000 or more ('at least' row)")
+    func inclusiveRow() throws {
+        // OR-40 Table 4 (2025): under 125,000 the cap is 8,500; at 125,000 it is 6,800; federal tax exceeds both,
+        // so taxable income rises by 0.01 of wages plus 1,700 of lost subtraction.
+        let below = try calculate(2025, .single, "OR", gross: "124999.99"), at = try calculate(2025, .single, "OR", gross: "125000")
+        #expect(at.stateTaxableIncome - below.stateTaxableIncome == d("1700.01"))
+    }
+
+    @Test("IN 2025: the $1,500 exemption per child on top of the $1,000 per dependent (IC 6-3-1-3.5)")
+    func childExemption() throws {
+        // 40,000 − 1,000 − 1,000 − 1,500 = 36,500 × 3.0% = 1,095.00.
+        let r = try calculate(2025, .single, "IN", gross: "40000", dependents: 1, children: 1)
+        #expect(r.stateTaxableIncome == d("36500"))
+        #expect(r.stateIncomeTax == d("1095"))
+    }
+
+    @Test("AL 2025: FICA itemized instead of the standard deduction (Code of Ala. 40-18-15)")
+    func itemizedFICA() throws {
+        // FICA 7,750 + 1,812.50 = 9,562.50 > standard deduction 2,500. Federal tax 17,651 + 24% × 5,900 = 19,067.
+        // 125,000 − 9,562.50 − 1,500 − 19,067 = 94,870.50; tax 10 + 100 + 5% × 91,870.50 = 4,703.53 (4,703.525).
+        let r = try calculate(2025, .single, "AL", gross: "125000")
+        #expect(r.stateTaxableIncome == d("94870.50"))
+        #expect(r.stateIncomeTax == d("4703.53"))
+    }
+
+    @Test("OK 2025: 5% of the federal child tax credit allowed, refundable part included")
+    func childTaxCreditShare() throws {
+        // Single 60,000, 1 child: the 2,200 credit is all used against the tax: 5% = 110.
+        let r = try calculate(2025, .single, "OK", gross: "60000", dependents: 1, children: 1)
+        #expect(r.notes.contains { $0.contains("child tax credit") && $0.contains("110 applied") }, "\(r.notes)")
+        // MFJ 30,000, 2 children: no federal tax, additional child tax credit min(2 × 1,700, 15% × 27,500) = 3,400: 5% = 170,
+        // limited to the Oklahoma tax; above AGI 100,000 none.
+        let low = try calculate(2025, .marriedFilingJointly, "OK", gross: "30000", dependents: 2, children: 2)
+        #expect(low.notes.contains { $0.contains("child tax credit") }, "\(low.notes)")
+        let high = try calculate(2025, .single, "OK", gross: "100000.01", dependents: 1, children: 1)
+        #expect(!high.notes.contains { $0.contains("Oklahoma child tax credit") })
+    }
 
     @Test("exactly at a bracket boundary, and one dollar above it")
     func bracketBoundary() throws {

@@ -28,6 +28,10 @@ enum FixedPoint {
     /// Millionths of a rate, or nil if it has more than 6 decimal places or is beyond ±1 (100 %).
     static func rate(_ value: Decimal) -> Int64? { scaled(value, by: rateScale, limit: rateScale) }
 
+    /// Millionths of a share that may exceed 100 % (up to 200 %: South Carolina's 125 % of the
+    /// federal earned income credit), or nil.
+    static func share(_ value: Decimal) -> Int64? { scaled(value, by: rateScale, limit: 2 * rateScale) }
+
     private static func scaled(_ value: Decimal, by factor: Int64, limit: Int64) -> Int64? {
         let product = value * Decimal(factor)
         var rounded = Decimal(), input = product

@@ -90,6 +90,10 @@ public struct FixedPointCalculator: Sendable {
     private let federalDeduction: [Int64]
     /// The child tax credit in cents (start per status), nil when the year has none.
     private let childCredit: (perChild: Int64, perOther: Int64, start: [Int64], step: Int64, amount: Int64)?
+    /// The refundable additional child tax credit (per child, rate in millionths, earned threshold), nil when not written.
+    private let refundableChildCredit: (perChild: Int64, rate: Int64, threshold: Int64)?
+    /// Earned income credit schedules for 0…3 children; empty when the year has none.
+    private let earnedIncomeCredit: [FixedEarnedIncomeCredit]
     private let medicareThreshold: [Int64]
     private let socialSecurityRate: Int64, wageBase: Int64
     private let medicareRate: Int64, additionalMedicareRate: Int64
@@ -108,6 +112,10 @@ public struct FixedPointCalculator: Sendable {
         func rate(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
             guard let rate = FixedPoint.rate(value) else { throw CalculationError("\(year) \(what()): rate \(Money.text(value)) has more than 6 decimal places") }
             return rate
+        }
+        func share(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
+            guard let share = FixedPoint.share(value) else { throw CalculationError("\(year) \(what()): share \(Money.text(value)) has more than 6 decimal places or exceeds 2") }
+            return share
         }
         func schedule(_ brackets: [Bracket]?, _ what: String) throws -> FixedSchedule {
             FixedSchedule(brackets: try (brackets ?? []).enumerated().map { index, bracket in
@@ -128,6 +136,20 @@ public struct FixedPointCalculator: Sendable {
              start: try statuses.map { try cents(ctc.phaseOutStart[$0] ?? 0, "child tax credit phase-out start") },
              step: try cents(ctc.phaseOutStep, "child tax credit phase-out step"), amount: try cents(ctc.phaseOutAmount, "child tax credit phase-out amount"))
         }
+        refundableChildCredit = try data.federal.childTaxCredit?.refundable.map { part in
+            (perChild: try cents(part.perChild, "refundable child tax credit"), rate: try rate(part.rate, "refundable child tax credit rate"),
+             threshold: try cents(part.earnedThreshold, "refundable child tax credit earned income threshold"))
+        }
+        // All four schedules or none (the rule `federal.earned-income-credit` requires all four).
+        let eitc = try (0...EarnedIncomeCreditSchedule.mostChildren).map { children in
+            try data.federal.earnedIncomeCredit?.first(where: { $0.children == children }).map { schedule in
+                FixedEarnedIncomeCredit(phaseInRate: try rate(schedule.phaseInRate, "earned income credit phase-in rate"),
+                                        maximum: try cents(schedule.maximum, "earned income credit maximum"),
+                                        phaseOutRate: try rate(schedule.phaseOutRate, "earned income credit phase-out rate"),
+                                        start: try statuses.map { try cents(schedule.phaseOutStart[$0] ?? 0, "earned income credit phase-out start") })
+            }
+        }
+        earnedIncomeCredit = eitc.contains { $0 == nil } ? [] : eitc.compactMap { $0 }
         let fica = data.fica
         medicareThreshold = try statuses.map { try cents(fica.medicare.thresholds[$0] ?? 200_000, "Additional Medicare threshold") }
         socialSecurityRate = try rate(fica.socialSecurity.rate, "Social Security")
@@ -162,7 +184,8 @@ public struct FixedPointCalculator: Sendable {
                     try (rows?[status] ?? []).map { row in
                         FixedRow(over: try cents(row.over, "\(code) \(what) row"),
                                  amount: try row.amount.map { try cents($0, "\(code) \(what) row amount") },
-                                 share: try row.share.map { try rate($0, "\(code) \(what) row share") })
+                                 share: try row.share.map { try rate($0, "\(code) \(what) row share") },
+                                 inclusive: row.inclusive == true)
                     }
                 }
             }
@@ -181,11 +204,11 @@ public struct FixedPointCalculator: Sendable {
                                       minimum: try table(rule.minimum, "standard deduction minimum"),
                                       maximum: try table(rule.maximum, "standard deduction maximum"))
             }
-            let federalTaxCap = try state.federalTaxDeduction.map { rule in
-                try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) federal tax deduction cap") } ?? Int64.max }
-            }
-            let ficaCap = try state.ficaDeduction.map { rule in
-                try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) FICA deduction cap") } ?? Int64.max }
+            func paidDeduction(_ rule: PaidTaxDeduction?, _ what: String) throws -> FixedPaidDeduction? {
+                try rule.map { rule in
+                    FixedPaidDeduction(cap: try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) \(what) cap") } ?? Int64.max },
+                                       shares: try rule.shares.map { try rows($0, "\(what) shares") }, itemized: rule.itemized == true)
+                }
             }
             let sdi = try state.sdi.map { sdi in
                 FixedSDI(rate: try rate(sdi.rate, "\(code) SDI"),
@@ -204,8 +227,29 @@ public struct FixedPointCalculator: Sendable {
             fixed.dependentExemption = try cents(state.dependentExemption ?? 0, "\(code) dependent exemption")
             fixed.dependentCredit = try cents(state.dependentCredit ?? 0, "\(code) dependent credit")
             fixed.startsFromFederalTaxable = state.incomeBase == .federalTaxableIncome
-            fixed.federalTaxCap = federalTaxCap
-            fixed.ficaCap = ficaCap
+            fixed.federalTaxDeduction = try paidDeduction(state.federalTaxDeductionRule, "federal tax deduction")
+            fixed.ficaDeduction = try paidDeduction(state.ficaDeductionRule, "FICA deduction")
+            fixed.recapture = try state.taxRecapture.map { rule in
+                FixedRecapture(start: try table(rule.start, "recapture start"), width: try cents(rule.width, "\(code) recapture width"),
+                               flat: try rule.flatAbove.map { (over: try cents($0.over, "\(code) recapture flat threshold"), rate: try rate($0.rate, "\(code) recapture flat rate")) },
+                               rows: try statuses.map { status in
+                                   try (rule.rows[status] ?? []).map { row in
+                                       FixedRecapture.Row(over: try cents(row.over, "\(code) recapture row"),
+                                                          flatRate: try row.flatRate.map { try rate($0, "\(code) recapture flat rate") },
+                                                          base: try cents(row.base ?? 0, "\(code) recapture base"),
+                                                          benefit: try cents(row.benefit ?? 0, "\(code) recapture benefit"))
+                                   }
+                               })
+            }
+            fixed.childExemption = try cents(state.childExemption ?? 0, "\(code) child exemption")
+            fixed.earnedIncomeCredit = try state.earnedIncomeCredit.map { credit in
+                FixedEarnedIncomeCreditShare(share: try share(credit.share, "\(code) earned income credit share"),
+                                             childless: try statuses.map { try share(credit.childlessShare?[$0] ?? credit.share, "\(code) earned income credit childless share") },
+                                             maximum: try credit.maximum.map { try cents($0, "\(code) earned income credit maximum") })
+            }
+            fixed.childCreditShare = try state.childTaxCreditShare.map { credit in
+                (share: try rate(credit.share, "\(code) child tax credit share"), limit: try table(credit.incomeLimit, "child tax credit income limit"))
+            }
             fixed.phaseOuts = phaseOuts
             fixed.addBacks = addBacks
             fixed.taxCredit = try state.taxCredit.map { try rows($0.table, "tax credit") }
@@ -253,13 +297,24 @@ public struct FixedPointCalculator: Sendable {
         let federalTaxable = Swift.max(0, incomeWages - federalDeduction[s])
         let federalTax = federal[s].tax(on: federalTaxable)
         var federalTaxCents = FixedPoint.roundToCent(federalTax.units)
+        var childCreditAllowed: Int64 = 0
         if let ctc = childCredit, input.dependents > 0 {
             var credit = Int64(input.children) * ctc.perChild + Int64(input.dependents - input.children) * ctc.perOther
             if incomeWages > ctc.start[s], ctc.step > 0 {
                 let steps = (incomeWages - ctc.start[s] + ctc.step - 1) / ctc.step // "or fraction thereof"
                 credit = Swift.max(0, credit - steps * ctc.amount)
             }
-            federalTaxCents -= Swift.min(credit, federalTaxCents)
+            let applied = Swift.min(credit, federalTaxCents)
+            federalTaxCents -= applied
+            childCreditAllowed = applied
+            if let part = refundableChildCredit {
+                let byEarnings = FixedPoint.roundToCent(Swift.max(0, incomeWages - part.threshold) * part.rate)
+                childCreditAllowed += Swift.max(0, Swift.min(credit - applied, Int64(input.children) * part.perChild, byEarnings))
+            }
+        }
+        var earnedCredit: Int64 = 0
+        if !earnedIncomeCredit.isEmpty {
+            earnedCredit = earnedIncomeCredit[Swift.min(input.children, earnedIncomeCredit.count - 1)].credit(wages: incomeWages, status: s)
         }
 
         // FICA.
@@ -287,18 +342,28 @@ public struct FixedPointCalculator: Sendable {
             }
             let base = state.startsFromFederalTaxable ? federalTaxable : incomeWages
             var paid: Int64 = 0
-            if let caps = state.federalTaxCap { paid += Swift.min(federalTaxCents, caps[s]) }
-            if let caps = state.ficaCap { paid += Swift.min(socialSecurity + medicare, caps[s]) }
+            let baseDeduction = state.percentDeduction.map { $0.amount(income: incomeWages, status: s) } ?? state.deduction[s]
+            var deduction = phased(.standardDeduction, baseDeduction)
+            if let rule = state.federalTaxDeduction {
+                let cap = rule.cap[s] == Int64.max ? Int64.max : phased(.federalTaxDeduction, rule.cap[s])
+                paid += rule.amount(federalTaxCents, income: incomeWages, status: s, cap: cap)
+            }
+            if let rule = state.ficaDeduction {
+                let amount = rule.amount(socialSecurity + medicare, income: incomeWages, status: s, cap: rule.cap[s])
+                if rule.itemized { deduction = Swift.max(deduction, amount) } else { paid += amount }
+            }
             let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption) : 0
-            let deduction = state.percentDeduction.map { $0.amount(income: incomeWages, status: s) } ?? state.deduction[s]
-            stateTaxable = Swift.max(0, base - phased(.standardDeduction, deduction) - phased(.personalExemption, state.exemption[s])
-                                        - dependents * perDependent - paid)
+            stateTaxable = Swift.max(0, base - deduction - phased(.personalExemption, state.exemption[s])
+                                        - dependents * perDependent - Int64(input.children) * state.childExemption - paid)
             var units: Int64
             if state.type == .flat {
                 units = stateTaxable * state.flatRate
                 stateMarginal = stateTaxable > 0 ? state.flatRate : 0
             } else {
                 (units, stateMarginal) = state.brackets[s].tax(on: stateTaxable)
+            }
+            if let recapture = state.recapture, state.type == .progressive {
+                units += recapture.amount(income: incomeWages, taxable: stateTaxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
             }
             for addBack in state.addBacks { units += addBack.amount(income: incomeWages, status: s) * FixedPoint.unitsPerCent }
             var shareCredit: Int64 = 0
@@ -308,6 +373,12 @@ public struct FixedPointCalculator: Sendable {
             let perDependentCredit = dependents > 0 ? phased(.dependentCredit, state.dependentCredit) : 0
             let credits = phased(.credits, phased(.personalCredit, state.credit[s]) + dependents * perDependentCredit) + shareCredit
             stateTax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
+            if let credit = state.childCreditShare, incomeWages <= credit.limit[s] {
+                stateTax -= Swift.min(stateTax, FixedPoint.roundToCent(childCreditAllowed * credit.share))
+            }
+            if let credit = state.earnedIncomeCredit {
+                stateTax -= Swift.min(stateTax, credit.amount(earnedCredit, children: input.children, status: s))
+            }
             if state.extraTax > 0, stateTaxable > 0 { stateTax += state.extraTax }
             if let mental = state.mentalHealth {
                 mentalHealth = FixedPoint.roundToCent(Swift.max(0, stateTaxable - mental.threshold) * mental.rate)
@@ -380,9 +451,80 @@ private struct FixedRow: Sendable {
     var amount: Int64?
     /// Millionths.
     var share: Int64?
-    /// The row of the highest `over` that income exceeds (the `over: 0` row from zero).
+    /// The row applies from income equal to `over` too.
+    var inclusive: Bool
+    /// The row of the highest `over` that income exceeds (reaches, for an inclusive row; the
+    /// `over: 0` row from zero).
     static func row(_ rows: [FixedRow], income: Int64) -> FixedRow? {
-        rows.last { income > $0.over || $0.over == 0 }
+        rows.last { income > $0.over || $0.over == 0 || ($0.inclusive && income == $0.over) }
+    }
+}
+
+private struct FixedPaidDeduction: Sendable {
+    /// Per status; `Int64.max` when uncapped.
+    var cap: [Int64]
+    var shares: [[FixedRow]]?
+    var itemized: Bool
+    /// The same arithmetic as `PaidTaxDeduction.amount`.
+    func amount(_ paid: Int64, income: Int64, status s: Int, cap: Int64) -> Int64 {
+        var allowed = Swift.max(0, paid)
+        if let shares {
+            allowed = FixedPoint.roundToCent(allowed * (FixedRow.row(shares[s], income: income)?.share ?? 0))
+        }
+        return Swift.min(allowed, cap)
+    }
+}
+
+private struct FixedRecapture: Sendable {
+    struct Row: Sendable {
+        var over: Int64
+        var flatRate: Int64?
+        var base: Int64, benefit: Int64
+    }
+    var start: [Int64]
+    var width: Int64
+    var flat: (over: Int64, rate: Int64)?
+    var rows: [[Row]]
+
+    /// `numerator × factor / denominator` rounded half up, for non-negative operands, without overflow.
+    private static func scaled(_ numerator: Int64, _ factor: Int64, _ denominator: Int64) -> Int64 {
+        let (quotient, remainder) = denominator.dividingFullWidth(numerator.multipliedFullWidth(by: factor))
+        return quotient + (remainder * 2 >= denominator ? 1 : 0)
+    }
+
+    /// The same arithmetic as `TaxRecapture.amount`, in cents.
+    func amount(income: Int64, taxable: Int64, bracketUnits: Int64, status s: Int) -> Int64 {
+        guard income > start[s], width > 0 else { return 0 }
+        if let flat, income > flat.over { return Swift.max(0, FixedPoint.roundToCent(taxable * flat.rate - bracketUnits)) }
+        guard let row = rows[s].last(where: { $0.over == 0 || taxable > $0.over }) else { return 0 }
+        if let flatRate = row.flatRate {
+            let difference = taxable * flatRate - bracketUnits
+            guard difference > 0 else { return 0 }
+            return Self.scaled(difference, Swift.min(income - start[s], width), width * FixedPoint.unitsPerCent)
+        }
+        let excess = Swift.min(Swift.max(0, income - Swift.max(start[s], row.over)), width)
+        return row.base + Self.scaled(row.benefit, excess, width)
+    }
+}
+
+private struct FixedEarnedIncomeCredit: Sendable {
+    var phaseInRate: Int64, maximum: Int64, phaseOutRate: Int64
+    var start: [Int64]
+    /// The same arithmetic as `EarnedIncomeCreditSchedule.credit`.
+    func credit(wages: Int64, status s: Int) -> Int64 {
+        let phasedIn = Swift.min(FixedPoint.roundToCent(wages * phaseInRate), maximum)
+        return Swift.max(0, phasedIn - FixedPoint.roundToCent(Swift.max(0, wages - start[s]) * phaseOutRate))
+    }
+}
+
+private struct FixedEarnedIncomeCreditShare: Sendable {
+    var share: Int64
+    /// Per status (the share itself where no childless share is written).
+    var childless: [Int64]
+    var maximum: Int64?
+    func amount(_ federal: Int64, children: Int, status s: Int) -> Int64 {
+        let credit = FixedPoint.roundToCent(federal * (children == 0 ? childless[s] : share))
+        return maximum.map { Swift.min(credit, $0) } ?? credit
     }
 }
 
@@ -461,8 +603,14 @@ private struct FixedState: Sendable {
     /// Per dependent, in cents.
     var dependentExemption: Int64 = 0, dependentCredit: Int64 = 0
     var startsFromFederalTaxable = false
-    /// Per status; `Int64.max` when uncapped; nil when the state has no such deduction.
-    var federalTaxCap: [Int64]?, ficaCap: [Int64]?
+    /// Nil when the state has no such deduction.
+    var federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
+    /// Per qualifying child, in cents.
+    var childExemption: Int64 = 0
+    var recapture: FixedRecapture?
+    var earnedIncomeCredit: FixedEarnedIncomeCreditShare?
+    /// Share in millionths; income limit per status.
+    var childCreditShare: (share: Int64, limit: [Int64])?
     var phaseOuts: [FixedPhaseOut] = []
     var addBacks: [FixedAddBack] = []
     /// Share-of-tax credit rows per status.

@@ -131,6 +131,25 @@ public struct StateData: Sendable, Equatable, Codable {
     /// Added in 1.3: a nonrefundable credit that is a share of the tax by income (Connecticut).
     public var taxCredit: ShareOfTaxCredit?
 
+    /// 1.4: federal income tax or FICA deductions a 1.2 client cannot read exactly (a share by
+    /// income, a phased-out cap, itemized instead of the standard deduction). They replace
+    /// `federalTaxDeduction` / `ficaDeduction`; authors write those keys, the compiler moves them.
+    public var federalTaxDeductionSchedule: PaidTaxDeduction?
+    public var ficaDeductionSchedule: PaidTaxDeduction?
+    /// 1.4: an additional exemption per qualifying child, on top of `dependentExemption` (Indiana).
+    public var childExemption: Decimal?
+    /// 1.4: a nonrefundable share of the federal earned income credit.
+    public var earnedIncomeCredit: EarnedIncomeCreditShare?
+    /// 1.4: a nonrefundable share of the federal child tax credit (Oklahoma).
+    public var childTaxCreditShare: ChildTaxCreditShare?
+    /// 1.4: the lower brackets' benefit recaptured as income rises (New York's supplemental tax).
+    public var taxRecapture: TaxRecapture?
+
+    /// The federal income tax deduction in force (the 1.4 schedule when there is one).
+    public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }
+    /// The FICA deduction in force (the 1.4 schedule when there is one).
+    public var ficaDeductionRule: PaidTaxDeduction? { ficaDeductionSchedule ?? ficaDeduction }
+
     /// Every phase-out, in the order they apply.
     public var allPhaseOuts: [PhaseOut] { (phaseOuts ?? []) + (phaseOutSchedules ?? []) }
 

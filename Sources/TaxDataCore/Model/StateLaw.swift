@@ -11,9 +11,33 @@ public enum IncomeBase: String, Sendable, Equatable, Codable, CaseIterable {
 /// A deduction, from state taxable income, of a tax already paid (schema 1.2): federal income tax
 /// (Alabama, in full) or FICA (Massachusetts, capped). `cap` nil means the whole amount.
 public struct PaidTaxDeduction: Sendable, Equatable, Codable {
-    /// The most that may be deducted, per filing status; nil: no cap.
+    /// The most that may be deducted, per filing status; nil: no cap. A phase-out of part
+    /// `federalTaxDeduction` reduces it (1.4).
     public var cap: StatusTable<Decimal>?
-    public init(cap: StatusTable<Decimal>? = nil) { self.cap = cap }
+    /// 1.4: the share of the tax paid that may be deducted, by income rows (Missouri: 35% … 5%).
+    public var shares: StatusTable<[PhaseOut.Row]>?
+    /// 1.4: deducted instead of the standard deduction when larger (an itemized deduction, Alabama's
+    /// FICA), not on top of it.
+    public var itemized: Bool?
+
+    public init(cap: StatusTable<Decimal>? = nil, shares: StatusTable<[PhaseOut.Row]>? = nil, itemized: Bool? = nil) {
+        self.cap = cap
+        self.shares = shares
+        self.itemized = itemized
+    }
+
+    /// Whether a schema 1.2 client reads this deduction exactly (else the bundle carries it under
+    /// the `…Schedule` key, which such a client ignores).
+    public var isSchema12: Bool { shares == nil && itemized != true }
+
+    /// The deduction of `paid` at `income`, with the cap already phased out (`cap`: nil for none).
+    public func amount(paid: Decimal, income: Decimal, status: FilingStatus, cap: Decimal?) -> Decimal {
+        var allowed = Swift.max(0, paid)
+        if let rows = shares?[status] {
+            allowed = Money.roundedToCent(allowed * (PhaseOut.Row.select(rows, income: income)?.share ?? 0))
+        }
+        return cap.map { Swift.min(allowed, $0) } ?? allowed
+    }
 }
 
 /// An amount that goes away as income rises (schema 1.2; `proportional`, `table`, per-status
@@ -25,6 +49,8 @@ public struct PhaseOut: Sendable, Equatable, Codable {
         case standardDeduction, personalExemption, dependentExemption, personalCredit, dependentCredit
         /// 1.3: the personal credit and the dependents' credits together (Utah's taxpayer credit).
         case credits
+        /// 1.4: the cap of the federal income tax deduction (Oregon).
+        case federalTaxDeduction
     }
     public enum Method: String, Sendable, Equatable, Codable, CaseIterable {
         /// Lost in full once income exceeds `start` (Illinois's exemption, Oregon's exemption credit).
@@ -56,15 +82,29 @@ public struct PhaseOut: Sendable, Equatable, Codable {
             return whole * size
         }
     }
-    /// 1.3: one row of a `table`: above income `over`, the part is `amount`, or `share` of itself.
+    /// 1.3: one row of a `table`: above income `over` (1.4: at or above it when `inclusive`), the
+    /// part is `amount`, or `share` of itself.
     public struct Row: Sendable, Equatable, Codable {
         public var over: Decimal
         public var amount: Decimal?
         public var share: Decimal?
-        public init(over: Decimal, amount: Decimal? = nil, share: Decimal? = nil) {
+        /// 1.4: the row applies from income equal to `over` ("$125,000 or more"), not only above it.
+        public var inclusive: Bool?
+        public init(over: Decimal, amount: Decimal? = nil, share: Decimal? = nil, inclusive: Bool? = nil) {
             self.over = over
             self.amount = amount
             self.share = share
+            self.inclusive = inclusive
+        }
+
+        /// Whether income reaches this row (the first row, `over: 0`, from zero).
+        public func applies(to income: Decimal) -> Bool {
+            over == 0 || income > over || (inclusive == true && income == over)
+        }
+
+        /// The last row income reaches, in rows rising by `over`.
+        public static func select(_ rows: [Row], income: Decimal) -> Row? {
+            rows.last { $0.applies(to: income) }
         }
     }
     public var part: Part
@@ -101,14 +141,14 @@ public struct PhaseOut: Sendable, Equatable, Codable {
     /// Whether a schema 1.2 client reads this phase-out exactly (else it belongs in
     /// `phaseOutSchedules`, which such a client ignores).
     public var isSchema12: Bool {
-        part != .credits && (method == .cliff || (method == .linear && rates == nil && step == nil && minimum == nil))
+        part != .credits && part != .federalTaxDeduction && (method == .cliff || (method == .linear && rates == nil && step == nil && minimum == nil))
             && range == nil && table == nil
     }
 
     /// `amount` after this phase-out at `income` (status `status`).
     public func apply(_ amount: Decimal, income: Decimal, status: FilingStatus) -> Decimal {
         if method == .table {
-            guard let rows = table?[status], let row = rows.last(where: { income > $0.over || $0.over == 0 }) else { return amount }
+            guard let rows = table?[status], let row = Row.select(rows, income: income) else { return amount }
             if let value = row.amount { return value }
             return Money.roundedToCent(amount * (row.share ?? 1))
         }
@@ -168,7 +208,7 @@ public struct ShareOfTaxCredit: Sendable, Equatable, Codable {
     }
 
     public func share(income: Decimal, status: FilingStatus) -> Decimal {
-        table[status]?.last(where: { income > $0.over || $0.over == 0 })?.share ?? 0
+        table[status].flatMap { PhaseOut.Row.select($0, income: income) }?.share ?? 0
     }
 }
 
@@ -187,5 +227,109 @@ public struct PercentStandardDeduction: Sendable, Equatable, Codable {
     public func amount(income: Decimal, status: FilingStatus) -> Decimal {
         let low = minimum[status] ?? 0, high = maximum[status] ?? low
         return Swift.min(high, Swift.max(low, Money.roundedToCent(income * rate)))
+    }
+}
+
+/// 1.4: a nonrefundable credit that is a share of the federal earned income credit (Ohio 30%,
+/// Delaware 20%, South Carolina 125%, …), applied after the state's other credits.
+public struct EarnedIncomeCreditShare: Sendable, Equatable, Codable {
+    public var label: String
+    public var share: Decimal
+    /// Another share for filers without qualifying children, per filing status (Maryland).
+    public var childlessShare: StatusTable<Decimal>?
+    /// The credit is never more than this (South Carolina from 2026).
+    public var maximum: Decimal?
+
+    public init(label: String, share: Decimal, childlessShare: StatusTable<Decimal>? = nil, maximum: Decimal? = nil) {
+        self.label = label
+        self.share = share
+        self.childlessShare = childlessShare
+        self.maximum = maximum
+    }
+
+    /// The credit for a federal credit of `federal`, to the cent, before it is limited to the tax.
+    public func amount(federal: Decimal, children: Int, status: FilingStatus) -> Decimal {
+        let rate = children == 0 ? (childlessShare?[status] ?? share) : share
+        let credit = Money.roundedToCent(federal * rate)
+        return maximum.map { Swift.min(credit, $0) } ?? credit
+    }
+}
+
+/// 1.4: a nonrefundable credit that is a share of the federal child tax credit (Oklahoma 5%), none
+/// above an income limit.
+public struct ChildTaxCreditShare: Sendable, Equatable, Codable {
+    public var label: String
+    public var share: Decimal
+    /// No credit when income exceeds this, per filing status.
+    public var incomeLimit: StatusTable<Decimal>
+
+    public init(label: String, share: Decimal, incomeLimit: StatusTable<Decimal>) {
+        self.label = label
+        self.share = share
+        self.incomeLimit = incomeLimit
+    }
+
+    public func amount(federal: Decimal, income: Decimal, status: FilingStatus) -> Decimal {
+        guard let limit = incomeLimit[status], income <= limit else { return 0 }
+        return Money.roundedToCent(federal * share)
+    }
+}
+
+/// 1.4: a recapture of the lower brackets' benefit (New York's supplemental tax, Tax Law 601(d-4),
+/// (d-5)), added to the bracket tax. Nothing unless income (AGI) exceeds `start`. Above
+/// `flatAbove.over` the whole taxable income is taxed at `flatAbove.rate`. Otherwise the row is the
+/// last whose `over` taxable income exceeds:
+/// - a first row with `flatRate`: (flatRate × taxable − bracket tax) × f, f = (income − start) / width;
+/// - a later row: `base` + `benefit` × f, f = (income − max(start, over)) / width;
+/// f between 0 and 1, the amount rounded to the cent.
+public struct TaxRecapture: Sendable, Equatable, Codable {
+    public struct Row: Sendable, Equatable, Codable {
+        /// Taxable income above which the row applies (the first row: 0).
+        public var over: Decimal
+        /// First row: the rate the whole taxable income reaches at full phase-in.
+        public var flatRate: Decimal?
+        /// Later rows: the benefit recaptured in full by the rows below, and this row's benefit.
+        public var base: Decimal?
+        public var benefit: Decimal?
+        public init(over: Decimal, flatRate: Decimal? = nil, base: Decimal? = nil, benefit: Decimal? = nil) {
+            self.over = over
+            self.flatRate = flatRate
+            self.base = base
+            self.benefit = benefit
+        }
+    }
+    public struct Flat: Sendable, Equatable, Codable {
+        public var over: Decimal
+        public var rate: Decimal
+        public init(over: Decimal, rate: Decimal) {
+            self.over = over
+            self.rate = rate
+        }
+    }
+    public var label: String
+    public var start: StatusTable<Decimal>
+    public var width: Decimal
+    public var flatAbove: Flat?
+    public var rows: StatusTable<[Row]>
+
+    public init(label: String, start: StatusTable<Decimal>, width: Decimal, flatAbove: Flat?, rows: StatusTable<[Row]>) {
+        self.label = label
+        self.start = start
+        self.width = width
+        self.flatAbove = flatAbove
+        self.rows = rows
+    }
+
+    /// The amount added for AGI `income`, taxable income `taxable` and its bracket tax `bracketTax`.
+    public func amount(income: Decimal, taxable: Decimal, bracketTax: Decimal, status: FilingStatus) -> Decimal {
+        guard let start = start[status], income > start, width > 0 else { return 0 }
+        if let flat = flatAbove, income > flat.over { return Swift.max(0, Money.roundedToCent(flat.rate * taxable - bracketTax)) }
+        guard let row = rows[status]?.last(where: { $0.over == 0 || taxable > $0.over }) else { return 0 }
+        if let flatRate = row.flatRate {
+            let excess = Swift.min(income - start, width)
+            return Swift.max(0, Money.roundedToCent((flatRate * taxable - bracketTax) * excess / width))
+        }
+        let excess = Swift.min(Swift.max(0, income - Swift.max(start, row.over)), width)
+        return Money.roundedToCent((row.base ?? 0) + (row.benefit ?? 0) * excess / width)
     }
 }

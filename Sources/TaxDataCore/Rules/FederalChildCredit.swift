@@ -19,6 +19,14 @@ public struct FederalChildCredit: ValidationRule {
         if !missing.isEmpty {
             findings.append(.error(id, "phaseOutStart has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", at: path.key("phaseOutStart")))
         }
+        if let refundable = credit.refundable {
+            if data.meta.schemaVersion < .v1_4 {
+                findings.append(.error(id, "childTaxCredit.refundable needs schemaVersion \"1.4\" in year.yaml", at: path.key("refundable")))
+            }
+            if refundable.perChild < 0 || refundable.perChild > credit.perChild || refundable.earnedThreshold < 0 {
+                findings.append(.error(id, "refundable perChild must be between 0 and perChild, earnedThreshold not negative", at: path.key("refundable")))
+            }
+        }
         return findings
     }
 }

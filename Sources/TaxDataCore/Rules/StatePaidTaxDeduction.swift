@@ -1,5 +1,6 @@
 /// A deduction of federal income tax or FICA paid has, when capped, a non-negative cap for every
-/// filing status.
+/// filing status; its shares by income (1.4) are rows rising from `over: 0` with shares in 0…1;
+/// `shares` and `itemized` need schema 1.4, and only FICA is deducted as an itemized deduction.
 public struct StatePaidTaxDeduction: ValidationRule {
     public let id = RuleID.statePaidTaxDeduction
     public init() {}
@@ -8,15 +9,28 @@ public struct StatePaidTaxDeduction: ValidationRule {
         var findings: [Diagnostic] = []
         for code in data.states.keys.sorted() {
             let state = data.states[code]!
-            for (key, deduction) in [("federalTaxDeduction", state.federalTaxDeduction), ("ficaDeduction", state.ficaDeduction)] {
-                guard let cap = deduction?.cap else { continue }
-                let path = DataPath(.state(code)).key(key).key("cap")
-                let missing = FilingStatus.allCases.filter { cap[$0] == nil }
-                if !missing.isEmpty {
-                    findings.append(.error(id, "\(code) \(key) cap has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", at: path))
+            let deductions = [("federalTaxDeduction", state.federalTaxDeductionRule), ("ficaDeduction", state.ficaDeductionRule)]
+            for (key, deduction) in deductions {
+                guard let deduction else { continue }
+                let path = DataPath(.state(code)).key(key)
+                if let cap = deduction.cap {
+                    let missing = FilingStatus.allCases.filter { cap[$0] == nil }
+                    if !missing.isEmpty {
+                        findings.append(.error(id, "\(code) \(key) cap has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", at: path.key("cap")))
+                    }
+                    if FilingStatus.allCases.contains(where: { (cap[$0] ?? 0) < 0 }) {
+                        findings.append(.error(id, "\(code) \(key) cap must not be negative", at: path.key("cap")))
+                    }
                 }
-                if FilingStatus.allCases.contains(where: { (cap[$0] ?? 0) < 0 }) {
-                    findings.append(.error(id, "\(code) \(key) cap must not be negative", at: path))
+                if !deduction.isSchema12, data.meta.schemaVersion < .v1_4 {
+                    findings.append(.error(id, "\(code) \(key): shares and itemized need schemaVersion \"1.4\" in year.yaml", at: path))
+                }
+                if let shares = deduction.shares {
+                    findings += RowTableCheck(id: id, name: "\(code) \(key) shares", allowsAmount: false, schema: data.meta.schemaVersion)
+                        .check(shares, at: path.key("shares"))
+                }
+                if deduction.itemized == true, key != "ficaDeduction" {
+                    findings.append(.error(id, "\(code) \(key): only ficaDeduction may be itemized (in place of the standard deduction)", at: path.key("itemized")))
                 }
             }
         }

@@ -18,7 +18,10 @@ public struct StatePhaseOut: ValidationRule {
             for (key, list) in lists {
                 for (index, phaseOut) in list.enumerated() {
                     let path = DataPath(.state(code)).key(key).index(index)
-                    findings += check(phaseOut, of: state, code: code, at: path)
+                    findings += check(phaseOut, of: state, code: code, at: path, schema: data.meta.schemaVersion)
+                    if phaseOut.part == .federalTaxDeduction, data.meta.schemaVersion < .v1_4 {
+                        findings.append(.error(id, "a phase-out of the federalTaxDeduction cap needs schemaVersion \"1.4\" in year.yaml", at: path.key("part")))
+                    }
                     if !phaseOut.isSchema12 && !allows13 {
                         findings.append(.error(id, "this \(phaseOut.method.rawValue) phase-out of \(phaseOut.part.rawValue) needs schemaVersion \"1.3\" in year.yaml (a 1.2 client would misread it)",
                                                at: path))
@@ -29,7 +32,7 @@ public struct StatePhaseOut: ValidationRule {
         return findings
     }
 
-    private func check(_ phaseOut: PhaseOut, of state: StateData, code: String, at path: DataPath) -> [Diagnostic] {
+    private func check(_ phaseOut: PhaseOut, of state: StateData, code: String, at path: DataPath, schema: SchemaVersion) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
         let name = "\(code) phase-out of \(phaseOut.part.rawValue)"
@@ -40,8 +43,12 @@ public struct StatePhaseOut: ValidationRule {
         case .personalCredit: state.personalCredit != nil
         case .dependentCredit: state.dependentCredit != nil
         case .credits: state.personalCredit != nil || state.dependentCredit != nil
+        case .federalTaxDeduction: state.federalTaxDeductionRule?.cap != nil
         }
-        if !present { error("\(code) phases out its \(phaseOut.part.rawValue), which it does not have", path.key("part")) }
+        if !present {
+            error(phaseOut.part == .federalTaxDeduction ? "\(code) phases out the cap of its federalTaxDeduction, which has no cap"
+                                                        : "\(code) phases out its \(phaseOut.part.rawValue), which it does not have", path.key("part"))
+        }
         func complete(_ table: StatusTable<Decimal>?, _ key: String, positive: Bool = false) {
             guard let table else { return }
             let missing = table.missing
@@ -87,7 +94,7 @@ public struct StatePhaseOut: ValidationRule {
             forbid(phaseOut.minimum != nil, "minimum", "each row gives its amount or share")
             forbid(phaseOut.range != nil, "range", "each row says where it starts")
             if let table = phaseOut.table {
-                findings += RowTableCheck(id: id, name: name, allowsAmount: phaseOut.part != .credits).check(table, at: path.key("table"))
+                findings += RowTableCheck(id: id, name: name, allowsAmount: phaseOut.part != .credits, schema: schema).check(table, at: path.key("table"))
             } else {
                 error("a table phase-out needs table: rows of {over, amount | share} per filing status", path)
             }
@@ -97,11 +104,14 @@ public struct StatePhaseOut: ValidationRule {
 }
 
 /// The rows of a table by income (a phase-out table, a share-of-tax credit): every status written,
-/// the first row `over: 0`, `over` rising, each row exactly one of `amount` (≥ 0) or `share` (0…1).
+/// the first row `over: 0`, `over` rising, each row exactly one of `amount` (≥ 0) or `share` (0…1)
+/// (`share` up to `maxShare`); `atLeast` rows (inclusive) only from schema 1.4.
 struct RowTableCheck {
     let id: RuleID
     let name: String
     let allowsAmount: Bool
+    let schema: SchemaVersion
+    var maxShare: Decimal = 1
 
     func check(_ table: StatusTable<[PhaseOut.Row]>, at path: DataPath) -> [Diagnostic] {
         var findings: [Diagnostic] = []
@@ -118,6 +128,9 @@ struct RowTableCheck {
             if first.over != 0 { findings.append(.error(id, "\(name): the first \(status.rawValue) row must be over: 0 (income from zero)", at: rowsPath.index(0).key("over"))) }
             for (i, row) in rows.enumerated() {
                 let rowPath = rowsPath.index(i)
+                if row.inclusive == true, schema < .v1_4 {
+                    findings.append(.error(id, "\(name): atLeast rows need schemaVersion \"1.4\" in year.yaml", at: rowPath))
+                }
                 if i > 0, row.over <= rows[i - 1].over {
                     findings.append(.error(id, "\(name): over \(Money.text(row.over)) must be above the row before (\(Money.text(rows[i - 1].over)))", at: rowPath.key("over")))
                 }
@@ -128,7 +141,7 @@ struct RowTableCheck {
                     if !allowsAmount { findings.append(.error(id, "\(name): rows give a share, not an amount", at: rowPath.key("amount"))) }
                     if amount < 0 { findings.append(.error(id, "\(name): amount must not be negative", at: rowPath.key("amount"))) }
                 case (nil, .some(let share)):
-                    if share < 0 || share > 1 { findings.append(.error(id, "\(name): share \(Money.text(share)) must be between 0 and 1", at: rowPath.key("share"))) }
+                    if share < 0 || share > maxShare { findings.append(.error(id, "\(name): share \(Money.text(share)) must be between 0 and \(Money.text(maxShare))", at: rowPath.key("share"))) }
                 }
             }
         }

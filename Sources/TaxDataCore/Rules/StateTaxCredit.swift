@@ -16,7 +16,7 @@ public struct StateTaxCredit: ValidationRule {
             if credit.label.trimmingCharacters(in: .whitespaces).isEmpty {
                 findings.append(.error(id, "label must name the credit for the user", at: path.key("label")))
             }
-            findings += RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: false).check(credit.table, at: path.key("table"))
+            findings += RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: false, schema: data.meta.schemaVersion).check(credit.table, at: path.key("table"))
         }
         return findings
     }

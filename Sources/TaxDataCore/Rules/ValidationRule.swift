@@ -20,6 +20,7 @@ public struct RuleSet: Sendable {
         StateShape(), PhaseoutRange(), JurisdictionCoverage(), YearConsistency(), YearDates(),
         SourcesCited(), SchemaSupported(), DataIncomplete(), DataProvisional(), SeparateIsHalfOfJoint(),
         ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), StatePercentDeduction(), StateTaxAddBack(), StateTaxCredit(), FederalChildCredit(),
+        FederalEarnedIncomeCredit(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
     ])
 
     /// Runs every rule and tags each finding with the tax year.

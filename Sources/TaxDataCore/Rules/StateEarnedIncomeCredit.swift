@@ -1,0 +1,38 @@
+import Foundation
+
+/// A state credit that is a share of the federal earned income credit has a label, a share above
+/// 0 and at most 2 (South Carolina's is 125%), a childless share for every filing status when one
+/// is written, a non-negative maximum, a federal earned income credit in the same year to take a
+/// share of, a state income tax to reduce, and schema 1.4.
+public struct StateEarnedIncomeCredit: ValidationRule {
+    public let id = RuleID.stateEarnedIncomeCredit
+    public init() {}
+
+    public func check(_ data: TaxYearData) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for code in data.states.keys.sorted() {
+            let state = data.states[code]!
+            guard let credit = state.earnedIncomeCredit else { continue }
+            let path = DataPath(.state(code)).key("earnedIncomeCredit")
+            func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
+            if data.meta.schemaVersion < .v1_4 { error("earnedIncomeCredit needs schemaVersion \"1.4\" in year.yaml", path) }
+            if state.type == .noTax { error("\(code) has no income tax to credit", path) }
+            if data.federal.earnedIncomeCredit == nil {
+                error("\(code) takes a share of the federal earned income credit, which federal.yaml does not have", path)
+            }
+            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the credit for the user", path.key("label")) }
+            func checkShare(_ share: Decimal, _ at: DataPath) {
+                if share < 0 || share > 2 { error("share \(Money.text(share)) must be between 0 and 2 (a share of the federal credit)", at) }
+            }
+            checkShare(credit.share, path.key("share"))
+            if credit.share == 0 { error("share must be above 0", path.key("share")) }
+            if let childless = credit.childlessShare {
+                let missing = childless.missing
+                if !missing.isEmpty { error("childlessShare has no value for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("childlessShare")) }
+                for (status, share) in childless.written { checkShare(share, path.key("childlessShare").key(status.rawValue)) }
+            }
+            if let maximum = credit.maximum, maximum < 0 { error("maximum must not be negative", path.key("maximum")) }
+        }
+        return findings
+    }
+}
