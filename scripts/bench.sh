@@ -53,24 +53,9 @@ PY
 mv "$WORK/dist/SHA256SUMS.txt" "$WORK/SHA256SUMS.txt"
 (cd "$WORK/dist" && hf --runs "$RUNS" "sha256sum --quiet -c $WORK/SHA256SUMS.txt" "$BIN verify $WORK/dist")
 
-md "## Verify a very large bundle (hashing dominates) against openssl dgst -sha256"
-md ""
-md "The 2026 bundle plus a listed 256 MiB file (manifest rewritten with its size and SHA-256): verify hashes every listed file and decodes only the documents, so the extra file's hashing dominates."
-md ""
-mkdir -p "$WORK/big" && cp -r "$WORK/dist/2026" "$WORK/big/2026"
-head -c $((256 << 20)) /dev/zero | tr '\0' 'x' > "$WORK/big/2026/attachment.bin"
-python3 - "$WORK/big/2026" <<'PY2'
-import hashlib, json, os, sys
-d = sys.argv[1]; m = json.load(open(os.path.join(d, "manifest.json")))
-h = hashlib.sha256()
-with open(os.path.join(d, "attachment.bin"), "rb") as f:
-    for chunk in iter(lambda: f.read(1 << 20), b""): h.update(chunk)
-m["checksums"]["attachment.bin"] = "sha256:" + h.hexdigest(); m["sizes"]["attachment.bin"] = os.path.getsize(os.path.join(d, "attachment.bin"))
-json.dump(m, open(os.path.join(d, "manifest.json"), "w"), indent=2, sort_keys=True)
-PY2
-"$BIN" verify "$WORK/big/2026" >/dev/null 2>&1 || { echo "large bundle does not verify" >&2; exit 1; }
-hf --runs 5 "openssl dgst -sha256 $WORK/big/2026/attachment.bin" "$BIN verify $WORK/big/2026"
-rm -rf "$WORK/big"
+# The "very large bundle" benchmark (a 256 MiB file listed in the manifest) was removed: verify now
+# refuses any listed file that is not one of the bundle documents (bundle.extra-file), so it can no
+# longer be built that way. Hashing throughput is covered by the SHA-256 unit tests and verify above.
 
 md "## Memory: peak resident set"
 md ""
