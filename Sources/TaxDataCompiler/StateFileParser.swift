@@ -236,10 +236,7 @@ extension YAMLDocument {
     private func step(_ node: Node, _ path: DataPath) -> PhaseOut.Step? {
         guard var m = mapping(node, path) else { return nil }
         let sizeNode = m.required("size")
-        let size: StatusTable<Decimal>? = sizeNode.flatMap { node in
-            if case .mapping = node, Self.scalarValue(node, "value") == nil { return amountTable(node, path.key("size")) }
-            return decimal(node, path.key("size")).map { StatusTable(uniform: $0) }
-        }
+        let size = sizeNode.flatMap { amountOrTable($0, path.key("size")) }
         let round = m.required("round").flatMap { choice($0, path.key("round"), PhaseOut.Step.Rounding.self) }
         m.finish()
         guard let size, let round else { return nil }

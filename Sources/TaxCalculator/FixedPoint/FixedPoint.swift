@@ -53,6 +53,13 @@ enum FixedPoint {
         numerator >= 0 ? (2 * numerator + denominator) / (2 * denominator) : -((-2 * numerator + denominator) / (2 * denominator))
     }
 
+    /// `value × factor / denominator` (all non-negative, denominator > 0) rounded half up, computed
+    /// at double width so the product cannot overflow.
+    static func multiplyDivideRounded(_ value: Int64, _ factor: Int64, _ denominator: Int64) -> Int64 {
+        let (quotient, remainder) = denominator.dividingFullWidth(value.multipliedFullWidth(by: factor))
+        return quotient + (remainder * 2 >= denominator ? 1 : 0)
+    }
+
     /// Cents as the exact `Decimal` dollars.
     static func decimal(cents: Int64) -> Decimal { Decimal(cents) / 100 }
 

@@ -486,11 +486,6 @@ private struct FixedRecapture: Sendable {
     var flat: (over: Int64, rate: Int64)?
     var rows: [[Row]]
 
-    /// `numerator × factor / denominator` rounded half up, for non-negative operands, without overflow.
-    private static func scaled(_ numerator: Int64, _ factor: Int64, _ denominator: Int64) -> Int64 {
-        let (quotient, remainder) = denominator.dividingFullWidth(numerator.multipliedFullWidth(by: factor))
-        return quotient + (remainder * 2 >= denominator ? 1 : 0)
-    }
 
     /// The same arithmetic as `TaxRecapture.amount`, in cents.
     func amount(income: Int64, taxable: Int64, bracketUnits: Int64, status s: Int) -> Int64 {
@@ -500,10 +495,10 @@ private struct FixedRecapture: Sendable {
         if let flatRate = row.flatRate {
             let difference = taxable * flatRate - bracketUnits
             guard difference > 0 else { return 0 }
-            return Self.scaled(difference, Swift.min(income - start[s], width), width * FixedPoint.unitsPerCent)
+            return FixedPoint.multiplyDivideRounded(difference, Swift.min(income - start[s], width), width * FixedPoint.unitsPerCent)
         }
         let excess = Swift.min(Swift.max(0, income - Swift.max(start[s], row.over)), width)
-        return row.base + Self.scaled(row.benefit, excess, width)
+        return row.base + FixedPoint.multiplyDivideRounded(row.benefit, excess, width)
     }
 }
 
@@ -558,11 +553,7 @@ private struct FixedPhaseOut: Sendable {
             let width = range[s]
             guard width > 0 else { return amount }
             guard excess < width else { return 0 }
-            // amount × excess / width, rounded half up, without overflow.
-            let product = amount.multipliedFullWidth(by: excess)
-            let (quotient, remainder) = width.dividingFullWidth(product)
-            let reduction = quotient + (remainder * 2 >= width ? 1 : 0)
-            return Swift.max(0, amount - reduction)
+            return Swift.max(0, amount - FixedPoint.multiplyDivideRounded(amount, excess, width))
         case .table: return amount
         }
     }
