@@ -109,6 +109,14 @@ struct StateTax {
         }
         let credits = phased(.credits, phased(.personalCredit, state.personalCredit?[status] ?? 0) + dependentCredit)
         tax = Swift.max(0, tax - credits - shareCredit)
+        if let credit = state.incomeTestedCredit {
+            let amount = credit.amount(tax: tax, income: wages, status: status, dependents: dependents)
+            if amount > 0 {
+                tax = Swift.max(0, tax - amount)
+                let share = credit.share(income: wages, status: status, dependents: dependents)
+                result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (\(Money.text(share * 100))% of the tax)")
+            }
+        }
         if let credit = state.childTaxCreditShare {
             let amount = Swift.min(Rounding.cent(tax), credit.amount(federal: federalChildCredit, income: wages, status: status))
             if amount > 0 {
@@ -121,6 +129,12 @@ struct StateTax {
             if amount > 0 {
                 tax = Swift.max(0, tax - amount)
                 result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (nonrefundable)")
+            }
+        }
+        if let perDependent = state.refundableDependentCredit, dependents > 0 {
+            let total = state.refundableDependentCredit(perDependent, dependents: dependents, income: wages, status: status)
+            if total > 0 {
+                result.notes.append("\(code): refundable dependent credit \(Money.text(total)) for \(dependents) dependent(s) (refundable: not in the state tax shown, which is before refundable credits)")
             }
         }
         if let extra = state.extraTax, taxable > 0 {

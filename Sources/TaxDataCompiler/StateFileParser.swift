@@ -69,6 +69,8 @@ extension YAMLDocument {
         let recapture = optional("taxRecapture") { taxRecapture($0, $1) }
         let eitcShare = optional("earnedIncomeCredit") { earnedIncomeCreditShare($0, $1) }
         let ctcShare = optional("childTaxCreditShare") { childCreditShare($0, $1) }
+        let incomeTested = optional("incomeTestedCredit") { incomeTestedCredit($0, $1) }
+        let refundableDependentCredit = optional("refundableDependentCredit") { decimal($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -116,6 +118,8 @@ extension YAMLDocument {
         state.taxRecapture = recapture
         state.earnedIncomeCredit = eitcShare
         state.childTaxCreditShare = ctcShare
+        state.incomeTestedCredit = incomeTested
+        state.refundableDependentCredit = refundableDependentCredit
         return state
     }
 
@@ -206,6 +210,44 @@ extension YAMLDocument {
         return .init(label: label, share: share, incomeLimit: limit)
     }
 
+    /// `{ label, measure: ratio | excess, base: {status: amount}, perDependent (amount or status map), maxDependents?: {status: n},
+    /// bands: {status: [ { upTo, share } ]} }`; a ratio's `upTo` is a rate (1.04), an excess's an amount.
+    private func incomeTestedCredit(_ node: Node, _ path: DataPath) -> IncomeTestedCredit? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let measure = m.required("measure").flatMap { choice($0, path.key("measure"), IncomeTestedCredit.Measure.self) }
+        let base = m.required("base").flatMap { amountTable($0, path.key("base")) }
+        let perDependent = m.required("perDependent").flatMap { node -> StatusTable<Decimal>? in
+            if case .mapping(let pairs) = node, pairs.contains(where: { FilingStatus(rawValue: $0.key.string ?? "") != nil }) {
+                return amountTable(node, path.key("perDependent"))
+            }
+            return decimal(node, path.key("perDependent")).map { StatusTable(uniform: $0) }
+        }
+        let capsNode = m.optional("maxDependents")
+        let caps = capsNode.flatMap { statusTable($0, path.key("maxDependents")) { self.integer($0, $1) } }
+        let bands = m.required("bands").flatMap { node in
+            statusTable(node, path.key("bands")) { node, path -> [IncomeTestedCredit.Band]? in
+                sequence(node, path).flatMap { items in
+                    let parsed = items.enumerated().map { offset, item -> IncomeTestedCredit.Band? in
+                        let bandPath = path.index(offset)
+                        guard var band = mapping(item, bandPath) else { return nil }
+                        let upTo = band.required("upTo").flatMap {
+                            measure == .ratio ? rate($0, bandPath.key("upTo")) : decimal($0, bandPath.key("upTo"))
+                        }
+                        let share = band.required("share").flatMap { rate($0, bandPath.key("share")) }
+                        band.finish()
+                        guard let upTo, let share else { return nil }
+                        return .init(upTo: upTo, share: share)
+                    }
+                    return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+                }
+            }
+        }
+        m.finish()
+        guard let label, let measure, let base, let perDependent, capsNode == nil || caps != nil, let bands else { return nil }
+        return .init(label: label, measure: measure, base: base, perDependent: perDependent, maxDependents: caps, bands: bands)
+    }
+
     /// A mapping's plain scalar value for `key`, without reporting anything (for peeking).
     static func scalarValue(_ node: Node, _ key: String) -> String? {
         guard case .mapping(let m) = node else { return nil }
@@ -218,7 +260,7 @@ extension YAMLDocument {
         let keys = Set(m.compactMap { $0.key.string })
         if !keys.isDisjoint(with: ["rates", "step", "minimum", "range", "table"]) { return true }
         if let method = scalarValue(node, "method"), method != "cliff", method != "linear" { return true }
-        if let part = scalarValue(node, "part"), part == "credits" || part == "federalTaxDeduction" { return true }
+        if let part = scalarValue(node, "part"), part == "credits" || part == "federalTaxDeduction" || part == "refundableDependentCredit" { return true }
         if let rate = m.first(where: { $0.key.string == "rate" })?.value, case .mapping(let r) = rate,
            r.contains(where: { FilingStatus(rawValue: $0.key.string ?? "") != nil }) { return true }
         return false

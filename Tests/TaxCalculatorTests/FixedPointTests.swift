@@ -61,6 +61,15 @@ struct FixedPointTests {
             cases += [cents(schedule.earnedAmount), cents(start), cents(Money.roundedToCent(start + schedule.maximum / schedule.phaseOutRate))]
         }
         if let refundable = data.federal.childTaxCredit?.refundable { cases.append(cents(refundable.earnedThreshold)) }
+        // 1.5: every band edge of an income-tested credit, for each family size the grid uses.
+        if let credit = state.incomeTestedCredit {
+            for dependents in 0...3 {
+                let threshold = credit.threshold(status: status, dependents: dependents)
+                for band in credit.bands[status] ?? [] {
+                    cases.append(cents(Money.roundedToCent(credit.measure == .ratio ? band.upTo * threshold : threshold + band.upTo)))
+                }
+            }
+        }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }

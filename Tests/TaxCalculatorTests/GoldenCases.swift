@@ -258,6 +258,58 @@ struct GoldenCases {
         #expect(!high.notes.contains { $0.contains("Oklahoma child tax credit") })
     }
 
+    // Schema 1.5: income-tested credits, refundable dependent credits; the AR high-income table and
+    // the SC 2026 SCIAD phase-out use 1.3 constructs.
+
+    @Test("KY 2024: family size tax credit, 40% at 122% of the poverty guideline (KRS 141.066(3))")
+    func familySizeCredit() throws {
+        // Head of household, 1 child: family size 2, 2024 guideline 20,440; 25,000 / 20,440 = 1.223, in (1.20, 1.24]: 40%.
+        // Tax 4% × (25,000 − 3,160) = 873.60; credit 349.44; tax 524.16.
+        let r = try calculate(2024, .headOfHousehold, "KY", gross: "25000", dependents: 1, children: 1)
+        #expect(r.stateIncomeTax == d("524.16"))
+        #expect(r.notes.contains { $0.contains("family size tax credit") && $0.contains("349.44 applied (40% of the tax)") }, "\(r.notes)")
+    }
+
+    @Test("PA 2025: tax forgiveness by $250 steps over 13,000 married + 9,500 per dependent (72 P.S. 7304)")
+    func taxForgiveness() throws {
+        // MFJ 15,000, no dependents: 2,000 over 13,000 is 'not in excess of 2,000': 20%. Tax 3.07% × 15,000 = 460.50; 92.10 forgiven.
+        #expect(try calculate(2025, .marriedFilingJointly, "PA", gross: "15000").stateIncomeTax == d("368.40"))
+        // MFJ 40,000, 3 dependents: limit 13,000 + 3 × 9,500 = 41,500: all forgiven. Single 40,000, 3 dependents: 35,000 + 2,250 < 40,000: none.
+        #expect(try calculate(2025, .marriedFilingJointly, "PA", gross: "40000", dependents: 3, children: 3).stateIncomeTax == 0)
+        #expect(try calculate(2025, .single, "PA", gross: "40000", dependents: 3, children: 3).stateIncomeTax == d("1228"))
+    }
+
+    @Test("WV 2025: low-income family tax credit, 80% at 350 over the guideline (W. Va. Code 11-21-22B)")
+    func lowIncomeFamilyCredit() throws {
+        // Single 16,000: guideline 15,650, excess 350 in (300, 600]: 80%. Taxable 16,000 − 2,000 = 14,000;
+        // tax 2.22% × 10,000 + 2.96% × 4,000 = 222 + 118.40 = 340.40; credit 272.32; tax 68.08.
+        #expect(try calculate(2025, .single, "WV", gross: "16000").stateIncomeTax == d("68.08"))
+    }
+
+    @Test("ME 2025: the refundable dependent credit is reported, not taken off the tax (36 M.R.S. 5219-SS)")
+    func refundableDependentCredit() throws {
+        // MFJ 125,000, 3 dependents: 3 × 305 = 915 (AGI below the 150,000 joint threshold); the state tax shown is
+        // before refundable credits, so it equals the tax without the credit.
+        let with = try calculate(2025, .marriedFilingJointly, "ME", gross: "125000", dependents: 3, children: 3)
+        #expect(with.notes.contains { $0.contains("refundable dependent credit 915") }, "\(with.notes)")
+        // MFJ 200,000, 3 dependents: 915 − 20 × 100 steps of 500 → 0, so no note.
+        let phased = try calculate(2025, .marriedFilingJointly, "ME", gross: "200000", dependents: 3, children: 3)
+        #expect(!phased.notes.contains { $0.contains("refundable dependent credit") }, "\(phased.notes)")
+    }
+
+    @Test("AR 2024: the high-income table, 3.9% of net income less 87.40 (A.C.A. 26-51-201(a)(3)(B)-(C))")
+    func arkansasHighIncome() throws {
+        // Single 125,000: net income 122,590; 3.9% × 122,590 − 87.40 = 4,693.61; less the 29 personal credit: 4,664.61.
+        #expect(try calculate(2024, .single, "AR", gross: "125000").stateIncomeTax == d("4664.61"))
+    }
+
+    @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")
+    func incomeAdjustedDeduction() throws {
+        // Reduction 5,454.55 (the law then rounds it down to 5,450, which the bundle cannot write: see SC notes);
+        // deduction 9,545.45; taxable 50,454.55.
+        #expect(try calculate(2026, .single, "SC", gross: "60000").stateTaxableIncome == d("50454.55"))
+    }
+
     @Test("exactly at a bracket boundary, and one dollar above it")
     func bracketBoundary() throws {
         // 2024 single: taxable 47,150 is the top of the 12% bracket: 1,160 + 12% × 35,550 = 5,426.

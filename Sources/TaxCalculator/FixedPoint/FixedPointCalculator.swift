@@ -218,7 +218,7 @@ public struct FixedPointCalculator: Sendable {
             let mentalHealth = try state.mentalHealthTax.map {
                 (threshold: try cents($0.threshold, "\(code) mental health threshold"), rate: try rate($0.rate, "\(code) mental health"))
             }
-            var fixed = FixedState(type: state.type, flatRate: try rate(state.rate ?? 0, "\(code) rate"),
+            var fixed = FixedStateFields(type: state.type, flatRate: try rate(state.rate ?? 0, "\(code) rate"),
                                    brackets: try statuses.map { try schedule(state.brackets?[$0], "\(code) \($0.rawValue)") })
             fixed.deduction = try table(state.standardDeduction, "standard deduction")
             fixed.percentDeduction = percent
@@ -247,6 +247,19 @@ public struct FixedPointCalculator: Sendable {
                                              childless: try statuses.map { try share(credit.childlessShare?[$0] ?? credit.share, "\(code) earned income credit childless share") },
                                              maximum: try credit.maximum.map { try cents($0, "\(code) earned income credit maximum") })
             }
+            fixed.incomeTested = try state.incomeTestedCredit.map { credit in
+                let ratio = credit.measure == .ratio
+                return FixedIncomeTestedCredit(
+                    ratio: ratio, base: try table(credit.base, "income-tested credit base"),
+                    perDependent: try table(credit.perDependent, "income-tested credit per dependent"),
+                    maxDependents: statuses.map { credit.maxDependents?[$0] ?? Int.max },
+                    bands: try statuses.map { status in
+                        try (credit.bands[status] ?? []).map { band in
+                            FixedIncomeTestedCredit.Band(upTo: ratio ? try share(band.upTo, "\(code) income-tested credit band") : try cents(band.upTo, "\(code) income-tested credit band"),
+                                                         share: try rate(band.share, "\(code) income-tested credit share"))
+                        }
+                    })
+            }
             fixed.childCreditShare = try state.childTaxCreditShare.map { credit in
                 (share: try rate(credit.share, "\(code) child tax credit share"), limit: try table(credit.incomeLimit, "child tax credit income limit"))
             }
@@ -257,7 +270,7 @@ public struct FixedPointCalculator: Sendable {
             fixed.sdi = sdi
             fixed.mentalHealth = mentalHealth
             fixed.city = try state.nycTax.map { nyc in try statuses.map { try schedule(nyc.brackets[$0], "\(code) NYC \($0.rawValue)") } }
-            return fixed
+            return FixedState(fixed)
         }
     }
 
@@ -282,7 +295,7 @@ public struct FixedPointCalculator: Sendable {
         guard smallest >= 0 else { throw CalculationError("pre-tax deductions must not be negative") }
         guard largest <= FixedPoint.maxCents else { throw CalculationError("pre-tax deduction above $1,000,000,000 is out of range") }
         let state = states[input.state.index]
-        if input.newYorkCity && state.city == nil { throw CalculationError("New York City tax applies only with --state NY") }
+        if input.newYorkCity && !state.hasCityTax { throw CalculationError("New York City tax applies only with --state NY") }
         let s = Self.statusIndex(input.status)
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
@@ -313,7 +326,7 @@ public struct FixedPointCalculator: Sendable {
             }
         }
         var earnedCredit: Int64 = 0
-        if !earnedIncomeCredit.isEmpty {
+        if !earnedIncomeCredit.isEmpty, state.earnedIncomeCredit != nil {
             earnedCredit = earnedIncomeCredit[Swift.min(input.children, earnedIncomeCredit.count - 1)].credit(wages: incomeWages, status: s)
         }
 
@@ -324,71 +337,12 @@ public struct FixedPointCalculator: Sendable {
         let ficaMarginal = (ficaWages < wageBase ? socialSecurityRate : 0) + medicareRate + (ficaWages > threshold ? additionalMedicareRate : 0)
 
         // State.
-        var sdi: Int64 = 0
-        if let plan = state.sdi {
-            var contribution = (plan.wageBase.map { Swift.min(ficaWages, $0) } ?? ficaWages) * plan.rate
-            if let maximum = plan.maxAnnualUnits { contribution = Swift.min(contribution, maximum) }
-            sdi = FixedPoint.roundToCent(contribution)
-        }
-        var stateTaxable: Int64 = 0, stateTax: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0, stateMarginal: Int64 = 0
-        if state.type != .noTax {
-            let dependents = Int64(input.dependents)
-            func phased(_ part: PhaseOut.Part, _ amount: Int64) -> Int64 {
-                var result = amount
-                for phaseOut in state.phaseOuts where phaseOut.part == part {
-                    result = phaseOut.apply(result, income: incomeWages, status: s)
-                }
-                return result
-            }
-            let base = state.startsFromFederalTaxable ? federalTaxable : incomeWages
-            var paid: Int64 = 0
-            let baseDeduction = state.percentDeduction.map { $0.amount(income: incomeWages, status: s) } ?? state.deduction[s]
-            var deduction = phased(.standardDeduction, baseDeduction)
-            if let rule = state.federalTaxDeduction {
-                let cap = rule.cap[s] == Int64.max ? Int64.max : phased(.federalTaxDeduction, rule.cap[s])
-                paid += rule.amount(federalTaxCents, income: incomeWages, status: s, cap: cap)
-            }
-            if let rule = state.ficaDeduction {
-                let amount = rule.amount(socialSecurity + medicare, income: incomeWages, status: s, cap: rule.cap[s])
-                if rule.itemized { deduction = Swift.max(deduction, amount) } else { paid += amount }
-            }
-            let perDependent = dependents > 0 ? phased(.dependentExemption, state.dependentExemption) : 0
-            stateTaxable = Swift.max(0, base - deduction - phased(.personalExemption, state.exemption[s])
-                                        - dependents * perDependent - Int64(input.children) * state.childExemption - paid)
-            var units: Int64
-            if state.type == .flat {
-                units = stateTaxable * state.flatRate
-                stateMarginal = stateTaxable > 0 ? state.flatRate : 0
-            } else {
-                (units, stateMarginal) = state.brackets[s].tax(on: stateTaxable)
-            }
-            if let recapture = state.recapture, state.type == .progressive {
-                units += recapture.amount(income: incomeWages, taxable: stateTaxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
-            }
-            for addBack in state.addBacks { units += addBack.amount(income: incomeWages, status: s) * FixedPoint.unitsPerCent }
-            var shareCredit: Int64 = 0
-            if let table = state.taxCredit, let row = FixedRow.row(table[s], income: incomeWages), let share = row.share {
-                shareCredit = FixedPoint.roundToCent(FixedPoint.roundToCent(units) * share)
-            }
-            let perDependentCredit = dependents > 0 ? phased(.dependentCredit, state.dependentCredit) : 0
-            let credits = phased(.credits, phased(.personalCredit, state.credit[s]) + dependents * perDependentCredit) + shareCredit
-            stateTax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
-            if let credit = state.childCreditShare, incomeWages <= credit.limit[s] {
-                stateTax -= Swift.min(stateTax, FixedPoint.roundToCent(childCreditAllowed * credit.share))
-            }
-            if let credit = state.earnedIncomeCredit {
-                stateTax -= Swift.min(stateTax, credit.amount(earnedCredit, children: input.children, status: s))
-            }
-            if state.extraTax > 0, stateTaxable > 0 { stateTax += state.extraTax }
-            if let mental = state.mentalHealth {
-                mentalHealth = FixedPoint.roundToCent(Swift.max(0, stateTaxable - mental.threshold) * mental.rate)
-            }
-            if input.newYorkCity, let schedules = state.city {
-                let (cityUnits, cityRate) = schedules[s].tax(on: stateTaxable)
-                city = FixedPoint.roundToCent(cityUnits)
-                stateMarginal += cityRate
-            }
-        }
+        let stateInput = FixedState.Input(incomeWages: incomeWages, ficaWages: ficaWages, federalTaxable: federalTaxable, federalTax: federalTaxCents,
+                  fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, earnedCredit: earnedCredit,
+                  dependents: input.dependents, children: input.children, newYorkCity: input.newYorkCity, status: s)
+        let stateResult = state.tax(stateInput)
+        let (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
+            (stateResult.taxable, stateResult.tax, stateResult.sdi, stateResult.mentalHealth, stateResult.city, stateResult.marginal)
         return Result(
             grossCents: gross, preTaxDeductionsCents: preTax, federalTaxableIncomeCents: federalTaxable,
             federalIncomeTaxCents: federalTaxCents, socialSecurityCents: socialSecurity, medicareCents: medicare,
@@ -523,17 +477,54 @@ private struct FixedEarnedIncomeCreditShare: Sendable {
     }
 }
 
-private struct FixedPhaseOut: Sendable {
-    var part: PhaseOut.Part
-    var method: PhaseOut.Method
+private struct FixedIncomeTestedCredit: Sendable {
+    struct Band: Sendable {
+        /// A ratio in millionths, or an excess in cents.
+        var upTo: Int64
+        var share: Int64
+    }
+    var ratio: Bool
+    var base: [Int64]
+    var perDependent: [Int64]
+    /// Per status; `Int.max` when uncapped.
+    var maxDependents: [Int]
+    var bands: [[Band]]
+    /// The same arithmetic as `IncomeTestedCredit.amount`, on a tax in cents.
+    func amount(_ tax: Int64, income: Int64, status s: Int, dependents: Int) -> Int64 {
+        let threshold = base[s] + perDependent[s] * Int64(Swift.min(dependents, maxDependents[s]))
+        for band in bands[s] {
+            let within = ratio ? income * FixedPoint.rateScale <= band.upTo * threshold : income - threshold <= band.upTo
+            if within { return FixedPoint.roundToCent(tax * band.share) }
+        }
+        return 0
+    }
+}
+
+/// A final class, for the reason `FixedState` is one.
+private final class FixedPhaseOut: Sendable {
+    let part: PhaseOut.Part
+    let method: PhaseOut.Method
     /// Per status, cents.
-    var start: [Int64]
+    let start: [Int64]
     /// Linear: millionths of a dollar lost per dollar above start, per status.
-    var rate: [Int64]
-    var step: FixedStep?
-    var minimum: [Int64]?
-    var range: [Int64]
-    var table: [[FixedRow]]
+    let rate: [Int64]
+    let step: FixedStep?
+    let minimum: [Int64]?
+    let range: [Int64]
+    let table: [[FixedRow]]
+
+
+    init(part: PhaseOut.Part, method: PhaseOut.Method, start: [Int64], rate: [Int64], step: FixedStep?, minimum: [Int64]?,
+         range: [Int64], table: [[FixedRow]]) {
+        self.part = part
+        self.method = method
+        self.start = start
+        self.rate = rate
+        self.step = step
+        self.minimum = minimum
+        self.range = range
+        self.table = table
+    }
 
     /// The same arithmetic as `PhaseOut.apply`, in cents (reductions rounded half up to the cent).
     func apply(_ amount: Int64, income: Int64, status s: Int) -> Int64 {
@@ -584,7 +575,8 @@ private struct FixedSDI: Sendable {
     var maxAnnualUnits: Int64?
 }
 
-private struct FixedState: Sendable {
+/// A state's tables while they are compiled (see `FixedState`).
+private struct FixedStateFields: Sendable {
     var type: StateTaxType
     var flatRate: Int64
     /// Indexed by status, like every table here.
@@ -600,6 +592,7 @@ private struct FixedState: Sendable {
     var childExemption: Int64 = 0
     var recapture: FixedRecapture?
     var earnedIncomeCredit: FixedEarnedIncomeCreditShare?
+    var incomeTested: FixedIncomeTestedCredit?
     /// Share in millionths; income limit per status.
     var childCreditShare: (share: Int64, limit: [Int64])?
     var phaseOuts: [FixedPhaseOut] = []
@@ -615,5 +608,158 @@ private struct FixedState: Sendable {
         self.type = type
         self.flatRate = flatRate
         self.brackets = brackets
+    }
+}
+
+/// A state's tables, immutable: a final class, so a calculation reads them in place (a struct this
+/// size read out of an array is copied, a retain and a release per table, most of a calculation's time).
+private final class FixedState: Sendable {
+    let type: StateTaxType
+    let flatRate: Int64
+    /// Indexed by status, like every table here.
+    let brackets: [FixedSchedule]
+    let deduction: [Int64], exemption: [Int64], credit: [Int64]
+    let percentDeduction: FixedPercentDeduction?
+    /// Per dependent, in cents.
+    let dependentExemption: Int64, dependentCredit: Int64
+    let startsFromFederalTaxable: Bool
+    /// Nil when the state has no such deduction.
+    let federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
+    /// Per qualifying child, in cents.
+    let childExemption: Int64
+    let recapture: FixedRecapture?
+    let earnedIncomeCredit: FixedEarnedIncomeCreditShare?
+    let incomeTested: FixedIncomeTestedCredit?
+    /// Share in millionths; income limit per status.
+    let childCreditShare: (share: Int64, limit: [Int64])?
+    let phaseOuts: [FixedPhaseOut]
+    let addBacks: [FixedAddBack]
+    /// Share-of-tax credit rows per status.
+    let taxCredit: [[FixedRow]]?
+    let extraTax: Int64
+    let sdi: FixedSDI?
+    let mentalHealth: (threshold: Int64, rate: Int64)?
+    let city: [FixedSchedule]?
+
+    init(_ f: FixedStateFields) {
+        type = f.type
+        flatRate = f.flatRate
+        brackets = f.brackets
+        deduction = f.deduction
+        exemption = f.exemption
+        credit = f.credit
+        percentDeduction = f.percentDeduction
+        dependentExemption = f.dependentExemption
+        dependentCredit = f.dependentCredit
+        startsFromFederalTaxable = f.startsFromFederalTaxable
+        federalTaxDeduction = f.federalTaxDeduction
+        ficaDeduction = f.ficaDeduction
+        childExemption = f.childExemption
+        recapture = f.recapture
+        earnedIncomeCredit = f.earnedIncomeCredit
+        incomeTested = f.incomeTested
+        childCreditShare = f.childCreditShare
+        phaseOuts = f.phaseOuts
+        addBacks = f.addBacks
+        taxCredit = f.taxCredit
+        extraTax = f.extraTax
+        sdi = f.sdi
+        mentalHealth = f.mentalHealth
+        city = f.city
+    }
+}
+
+extension FixedState {
+    /// What the state part of a calculation needs from the federal and FICA parts, in cents.
+    struct Input {
+        var incomeWages: Int64, ficaWages: Int64, federalTaxable: Int64, federalTax: Int64, fica: Int64
+        var childCreditAllowed: Int64, earnedCredit: Int64
+        var dependents: Int, children: Int
+        var newYorkCity: Bool
+        var status: Int
+    }
+
+    struct Output {
+        var taxable: Int64 = 0, tax: Int64 = 0, sdi: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0
+        /// Millionths.
+        var marginal: Int64 = 0
+    }
+
+    var hasCityTax: Bool { city != nil }
+
+    /// This state's taxes. A method, so that the caller's `states[i].tax(...)` reads the stored
+    /// state in place; a local copy would retain and release every table it holds on each call.
+    func tax(_ input: Input) -> Output {
+        var out = Output()
+        let s = input.status, income = input.incomeWages
+        if let plan = sdi {
+            var contribution = (plan.wageBase.map { Swift.min(input.ficaWages, $0) } ?? input.ficaWages) * plan.rate
+            if let maximum = plan.maxAnnualUnits { contribution = Swift.min(contribution, maximum) }
+            out.sdi = FixedPoint.roundToCent(contribution)
+        }
+        guard type != .noTax else { return out }
+        let dependents = Int64(input.dependents)
+        let base = startsFromFederalTaxable ? input.federalTaxable : income
+        var paid: Int64 = 0
+        let baseDeduction = percentDeduction.map { $0.amount(income: income, status: s) } ?? deduction[s]
+        var deduction = phased(.standardDeduction, baseDeduction, income: income, status: s)
+        if let rule = federalTaxDeduction {
+            let cap = rule.cap[s] == Int64.max ? Int64.max : phased(.federalTaxDeduction, rule.cap[s], income: income, status: s)
+            paid += rule.amount(input.federalTax, income: income, status: s, cap: cap)
+        }
+        if let rule = ficaDeduction {
+            let amount = rule.amount(input.fica, income: income, status: s, cap: rule.cap[s])
+            if rule.itemized { deduction = Swift.max(deduction, amount) } else { paid += amount }
+        }
+        let perDependent = dependents > 0 ? phased(.dependentExemption, dependentExemption, income: income, status: s) : 0
+        out.taxable = Swift.max(0, base - deduction - phased(.personalExemption, exemption[s], income: income, status: s)
+                                   - dependents * perDependent - Int64(input.children) * childExemption - paid)
+        var units: Int64
+        if type == .flat {
+            units = out.taxable * flatRate
+            out.marginal = out.taxable > 0 ? flatRate : 0
+        } else {
+            (units, out.marginal) = brackets[s].tax(on: out.taxable)
+        }
+        if let recapture, type == .progressive {
+            units += recapture.amount(income: income, taxable: out.taxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
+        }
+        for index in addBacks.indices { units += addBacks[index].amount(income: income, status: s) * FixedPoint.unitsPerCent }
+        var shareCredit: Int64 = 0
+        if let taxCredit, let row = FixedRow.row(taxCredit[s], income: income), let share = row.share {
+            shareCredit = FixedPoint.roundToCent(FixedPoint.roundToCent(units) * share)
+        }
+        let perDependentCredit = dependents > 0 ? phased(.dependentCredit, dependentCredit, income: income, status: s) : 0
+        let credits = phased(.credits, phased(.personalCredit, credit[s], income: income, status: s) + dependents * perDependentCredit,
+                             income: income, status: s) + shareCredit
+        out.tax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
+        if let incomeTested {
+            out.tax -= Swift.min(out.tax, incomeTested.amount(out.tax, income: income, status: s, dependents: input.dependents))
+        }
+        if let childCreditShare, income <= childCreditShare.limit[s] {
+            out.tax -= Swift.min(out.tax, FixedPoint.roundToCent(input.childCreditAllowed * childCreditShare.share))
+        }
+        if let earnedIncomeCredit {
+            out.tax -= Swift.min(out.tax, earnedIncomeCredit.amount(input.earnedCredit, children: input.children, status: s))
+        }
+        if extraTax > 0, out.taxable > 0 { out.tax += extraTax }
+        if let mentalHealth {
+            out.mentalHealth = FixedPoint.roundToCent(Swift.max(0, out.taxable - mentalHealth.threshold) * mentalHealth.rate)
+        }
+        if input.newYorkCity, let city {
+            let (cityUnits, cityRate) = city[s].tax(on: out.taxable)
+            out.city = FixedPoint.roundToCent(cityUnits)
+            out.marginal += cityRate
+        }
+        return out
+    }
+
+    /// `amount` after every phase-out of `part`, in order.
+    private func phased(_ part: PhaseOut.Part, _ amount: Int64, income: Int64, status s: Int) -> Int64 {
+        var result = amount
+        for phaseOut in phaseOuts where phaseOut.part == part {
+            result = phaseOut.apply(result, income: income, status: s)
+        }
+        return result
     }
 }

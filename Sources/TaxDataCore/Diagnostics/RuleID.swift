@@ -37,6 +37,8 @@ extension RuleID {
     public static let stateChildCreditShare = RuleID("state.child-credit-share")
     public static let stateChildExemption = RuleID("state.child-exemption")
     public static let stateTaxRecapture = RuleID("state.tax-recapture")
+    public static let stateIncomeTestedCredit = RuleID("state.income-tested-credit")
+    public static let stateRefundableDependentCredit = RuleID("state.refundable-dependent-credit")
     public static let phaseoutRange = RuleID("retirement.phaseout-range")
     public static let coverageJurisdictions = RuleID("coverage.jurisdictions")
     public static let yearConsistency = RuleID("year.consistency")

@@ -144,6 +144,11 @@ public struct StateData: Sendable, Equatable, Codable {
     public var childTaxCreditShare: ChildTaxCreditShare?
     /// 1.4: the lower brackets' benefit recaptured as income rises (New York's supplemental tax).
     public var taxRecapture: TaxRecapture?
+    /// 1.5: a share of the tax for low incomes against a family-size threshold (KY, PA, WV).
+    public var incomeTestedCredit: IncomeTestedCredit?
+    /// 1.5: a refundable credit per dependent (Maine's dependent exemption credit). Not in the
+    /// state income tax shown (which is before refundable credits); reported beside it.
+    public var refundableDependentCredit: Decimal?
 
     /// The federal income tax deduction in force (the 1.4 schedule when there is one).
     public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }
@@ -152,6 +157,14 @@ public struct StateData: Sendable, Equatable, Codable {
 
     /// Every phase-out, in the order they apply.
     public var allPhaseOuts: [PhaseOut] { (phaseOuts ?? []) + (phaseOutSchedules ?? []) }
+
+    /// The refundable dependent credit for `dependents` at `income`: a `table` phase-out gives the
+    /// amount per dependent; the others reduce the whole credit (Maine's "$20 for each $500").
+    public func refundableDependentCredit(_ perDependent: Decimal, dependents: Int, income: Decimal, status: FilingStatus) -> Decimal {
+        let phaseOuts = allPhaseOuts.filter { $0.part == .refundableDependentCredit }
+        let each = phaseOuts.filter { $0.method == .table }.reduce(perDependent) { $1.apply($0, income: income, status: status) }
+        return phaseOuts.filter { $0.method != .table }.reduce(Decimal(dependents) * each) { $1.apply($0, income: income, status: status) }
+    }
 
     /// An amount after every phase-out of `part` at `income`.
     public func phasedOut(_ part: PhaseOut.Part, _ amount: Decimal, income: Decimal, status: FilingStatus) -> Decimal {

@@ -51,6 +51,8 @@ public struct PhaseOut: Sendable, Equatable, Codable {
         case credits
         /// 1.4: the cap of the federal income tax deduction (Oregon).
         case federalTaxDeduction
+        /// 1.5: the refundable credit per dependent (Maine).
+        case refundableDependentCredit
     }
     public enum Method: String, Sendable, Equatable, Codable, CaseIterable {
         /// Lost in full once income exceeds `start` (Illinois's exemption, Oregon's exemption credit).
@@ -331,5 +333,64 @@ public struct TaxRecapture: Sendable, Equatable, Codable {
         }
         let excess = Swift.min(Swift.max(0, income - Swift.max(start, row.over)), width)
         return Money.roundedToCent((row.base ?? 0) + (row.benefit ?? 0) * excess / width)
+    }
+}
+
+/// 1.5: a nonrefundable share of the tax for low incomes, measured against a threshold that grows
+/// with the family: threshold = `base` + `perDependent` (each per status) × dependents (at most
+/// `maxDependents`, per status, when written). The measure is income / threshold (`ratio`,
+/// Kentucky's family size credit) or income − threshold (`excess`, Pennsylvania's tax forgiveness,
+/// West Virginia's low-income family credit); the share is that of the first band whose `upTo` the
+/// measure does not exceed, and nothing above the last band. It applies to the tax after the
+/// nonrefundable credits before it, rounded to the cent.
+public struct IncomeTestedCredit: Sendable, Equatable, Codable {
+    public enum Measure: String, Sendable, Equatable, Codable, CaseIterable { case ratio, excess }
+    public struct Band: Sendable, Equatable, Codable {
+        /// The measure's upper bound, included ("not in excess of").
+        public var upTo: Decimal
+        public var share: Decimal
+        public init(upTo: Decimal, share: Decimal) {
+            self.upTo = upTo
+            self.share = share
+        }
+    }
+    public var label: String
+    public var measure: Measure
+    public var base: StatusTable<Decimal>
+    /// Per status (West Virginia halves it for married filing separately).
+    public var perDependent: StatusTable<Decimal>
+    public var maxDependents: StatusTable<Int>?
+    public var bands: StatusTable<[Band]>
+
+    public init(label: String, measure: Measure, base: StatusTable<Decimal>, perDependent: StatusTable<Decimal>,
+                maxDependents: StatusTable<Int>? = nil, bands: StatusTable<[Band]>) {
+        self.label = label
+        self.measure = measure
+        self.base = base
+        self.perDependent = perDependent
+        self.maxDependents = maxDependents
+        self.bands = bands
+    }
+
+    /// The threshold for this family.
+    public func threshold(status: FilingStatus, dependents: Int) -> Decimal {
+        let counted = Swift.min(dependents, maxDependents?[status] ?? dependents)
+        return (base[status] ?? 0) + (perDependent[status] ?? 0) * Decimal(counted)
+    }
+
+    /// The share of the tax credited (0 when income is above every band).
+    public func share(income: Decimal, status: FilingStatus, dependents: Int) -> Decimal {
+        let threshold = threshold(status: status, dependents: dependents)
+        let band = (bands[status] ?? []).first { band in
+            switch measure {
+            case .ratio: income <= band.upTo * threshold
+            case .excess: income - threshold <= band.upTo
+            }
+        }
+        return band?.share ?? 0
+    }
+
+    public func amount(tax: Decimal, income: Decimal, status: FilingStatus, dependents: Int) -> Decimal {
+        Money.roundedToCent(Money.roundedToCent(tax) * share(income: income, status: status, dependents: dependents))
     }
 }

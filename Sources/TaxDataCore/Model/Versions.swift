@@ -39,7 +39,7 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
 public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 4)
+    public static let current = SchemaVersion(major: 1, minor: 5)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -69,6 +69,9 @@ public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The first version with the earned income credit, shares of federal tax and of the child tax
     /// credit, the child exemption, the itemized FICA deduction and inclusive table rows.
     public static let v1_4 = SchemaVersion(major: 1, minor: 4)
+    /// The first version with income-tested credits (a share of the tax by income against a
+    /// family-size threshold) and refundable dependent credits.
+    public static let v1_5 = SchemaVersion(major: 1, minor: 5)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

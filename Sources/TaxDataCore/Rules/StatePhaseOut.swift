@@ -19,6 +19,9 @@ public struct StatePhaseOut: ValidationRule {
                 for (index, phaseOut) in list.enumerated() {
                     let path = DataPath(.state(code)).key(key).index(index)
                     findings += check(phaseOut, of: state, code: code, at: path, schema: data.meta.schemaVersion)
+                    if phaseOut.part == .refundableDependentCredit, data.meta.schemaVersion < .v1_5 {
+                        findings.append(.error(id, "a phase-out of the refundableDependentCredit needs schemaVersion \"1.5\" in year.yaml", at: path.key("part")))
+                    }
                     if phaseOut.part == .federalTaxDeduction, data.meta.schemaVersion < .v1_4 {
                         findings.append(.error(id, "a phase-out of the federalTaxDeduction cap needs schemaVersion \"1.4\" in year.yaml", at: path.key("part")))
                     }
@@ -44,6 +47,7 @@ public struct StatePhaseOut: ValidationRule {
         case .dependentCredit: state.dependentCredit != nil
         case .credits: state.personalCredit != nil || state.dependentCredit != nil
         case .federalTaxDeduction: state.federalTaxDeductionRule?.cap != nil
+        case .refundableDependentCredit: state.refundableDependentCredit != nil
         }
         if !present {
             error(phaseOut.part == .federalTaxDeduction ? "\(code) phases out the cap of its federalTaxDeduction, which has no cap"

@@ -57,6 +57,7 @@ extension TaxYearData {
             table(s.personalCredit, p.key("personalCredit"))
             if let d = s.dependentExemption { out.append((p.key("dependentExemption"), d)) }
             if let d = s.dependentCredit { out.append((p.key("dependentCredit"), d)) }
+            if let d = s.refundableDependentCredit { out.append((p.key("refundableDependentCredit"), d)) }
             schedule(s.brackets, p.key("brackets"))
             schedule(s.nycTax?.brackets, p.key("nycTax").key("brackets"))
             if let sdi = s.sdi {

@@ -1,0 +1,55 @@
+import Foundation
+
+/// An income-tested credit has a label, a base threshold above zero for every filing status, a
+/// per-dependent amount of at least zero, dependent caps of at least zero, and for every status
+/// bands with rising `upTo` (at least 0; ratios in (0, 2]) and shares in (0, 1] that never rise; a
+/// state income tax to reduce; and schema 1.5.
+public struct StateIncomeTestedCredit: ValidationRule {
+    public let id = RuleID.stateIncomeTestedCredit
+    public init() {}
+
+    public func check(_ data: TaxYearData) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for code in data.states.keys.sorted() {
+            let state = data.states[code]!
+            guard let credit = state.incomeTestedCredit else { continue }
+            let path = DataPath(.state(code)).key("incomeTestedCredit")
+            func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
+            if data.meta.schemaVersion < .v1_5 { error("incomeTestedCredit needs schemaVersion \"1.5\" in year.yaml", path) }
+            if state.type == .noTax { error("\(code) has no income tax to credit", path) }
+            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the credit for the user", path.key("label")) }
+            let missing = credit.base.missing
+            if !missing.isEmpty { error("base has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("base")) }
+            if FilingStatus.allCases.contains(where: { (credit.base[$0] ?? 1) <= 0 }) {
+                error("base must be above zero for every status", path.key("base"))
+            }
+            let missingPer = credit.perDependent.missing
+            if !missingPer.isEmpty { error("perDependent has no amount for \(missingPer.map(\.rawValue).joined(separator: ", "))", path.key("perDependent")) }
+            if FilingStatus.allCases.contains(where: { (credit.perDependent[$0] ?? 0) < 0 }) { error("perDependent must be at least zero", path.key("perDependent")) }
+            if let caps = credit.maxDependents {
+                let missing = caps.missing
+                if !missing.isEmpty { error("maxDependents has no number for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("maxDependents")) }
+                if FilingStatus.allCases.contains(where: { (caps[$0] ?? 0) < 0 }) { error("maxDependents must be at least zero", path.key("maxDependents")) }
+            }
+            let missingBands = credit.bands.missing
+            if !missingBands.isEmpty { error("bands has no list for \(missingBands.map(\.rawValue).joined(separator: ", "))", path.key("bands")) }
+            for status in FilingStatus.allCases {
+                guard let bands = credit.bands[status] else { continue }
+                let at = path.key("bands").key(status.rawValue)
+                if bands.isEmpty { error("\(status.rawValue) has no band", at) }
+                for (index, band) in bands.enumerated() {
+                    let bandPath = at.index(index)
+                    if band.share <= 0 || band.share > 1 { error("share \(Money.text(band.share)) must be above 0 and at most 1", bandPath.key("share")) }
+                    if credit.measure == .ratio ? (band.upTo <= 0 || band.upTo > 2) : band.upTo < 0 {
+                        error("upTo \(Money.text(band.upTo)) must be \(credit.measure == .ratio ? "a ratio above 0 and at most 2" : "at least zero")", bandPath.key("upTo"))
+                    }
+                    if index > 0 {
+                        if band.upTo <= bands[index - 1].upTo { error("upTo must rise from band to band", bandPath.key("upTo")) }
+                        if band.share > bands[index - 1].share { error("share must not rise as income rises", bandPath.key("share")) }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}
