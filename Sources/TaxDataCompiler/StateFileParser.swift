@@ -217,12 +217,7 @@ extension YAMLDocument {
         let label = m.required("label").flatMap { string($0, path.key("label")) }
         let measure = m.required("measure").flatMap { choice($0, path.key("measure"), IncomeTestedCredit.Measure.self) }
         let base = m.required("base").flatMap { amountTable($0, path.key("base")) }
-        let perDependent = m.required("perDependent").flatMap { node -> StatusTable<Decimal>? in
-            if case .mapping(let pairs) = node, pairs.contains(where: { FilingStatus(rawValue: $0.key.string ?? "") != nil }) {
-                return amountTable(node, path.key("perDependent"))
-            }
-            return decimal(node, path.key("perDependent")).map { StatusTable(uniform: $0) }
-        }
+        let perDependent = m.required("perDependent").flatMap { amountOrTable($0, path.key("perDependent")) }
         let capsNode = m.optional("maxDependents")
         let caps = capsNode.flatMap { statusTable($0, path.key("maxDependents")) { self.integer($0, $1) } }
         let bands = m.required("bands").flatMap { node in
