@@ -20,12 +20,13 @@ struct StateTax {
     /// - Parameters:
     ///   - wages: wages less pre-tax deductions (federal adjusted gross income for a wage earner),
     ///     the income phase-outs are measured on.
-    ///   - federalTaxable, federalTax, fica: for states that start from federal taxable income or
-    ///     deduct federal income tax or FICA paid (each already rounded to the cent).
+    ///   - federalTaxable, federalDeduction, federalTax, fica: for states that start from federal
+    ///     taxable income (and add back part of the federal deduction) or deduct federal income tax
+    ///     or FICA paid (each already rounded to the cent).
     ///   - federalEarnedIncomeCredit, federalChildCredit: the federal credits states take shares of
     ///     (the child tax credit allowed, its refundable part included).
     func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0, children: Int = 0,
-                   federalTaxable: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0,
+                   federalTaxable: Decimal = 0, federalDeduction: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0,
                    federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0) -> Result {
         var result = Result()
         if let sdi = state.sdi {
@@ -41,7 +42,14 @@ struct StateTax {
             if after < amount { result.notes.append("\(code): \(part.rawValue) reduced from \(Money.text(amount)) to \(Money.text(after)) by income") }
             return after
         }
-        let base = state.incomeBase == .federalTaxableIncome ? federalTaxable : wages
+        var base = state.incomeBase == .federalTaxableIncome ? federalTaxable : wages
+        if let addBack = state.federalDeductionAddBack, state.incomeBase == .federalTaxableIncome {
+            let amount = addBack.amount(federalDeduction: federalDeduction, income: wages, status: status)
+            if amount > 0 {
+                base += amount
+                result.notes.append("\(code): \(addBack.label) \(Money.text(amount)) added to income")
+            }
+        }
         var deduction = phased(.standardDeduction, state.baseStandardDeduction(status: status, income: wages))
         let exemption = phased(.personalExemption, state.personalExemption?[status] ?? 0)
         let count = Decimal(dependents)
@@ -53,6 +61,13 @@ struct StateTax {
         let childExemption = Decimal(children) * (state.childExemption ?? 0)
         if childExemption > 0 {
             result.notes.append("\(code): child exemption \(children) × \(Money.text(state.childExemption ?? 0)) applied")
+        }
+        var dependentDeduction: Decimal = 0
+        if let rule = state.dependentDeduction {
+            dependentDeduction = rule.total(dependents: dependents, status: status)
+            if dependentDeduction > 0 {
+                result.notes.append("\(code): \(rule.label) \(rule.counted(dependents)) × \(Money.text(rule.amount[status] ?? 0)) applied")
+            }
         }
         var paid: Decimal = 0
         if let rule = state.federalTaxDeductionRule {
@@ -70,7 +85,7 @@ struct StateTax {
                 paid += amount
             }
         }
-        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - childExemption - paid)
+        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - childExemption - dependentDeduction - paid)
         result.taxable = taxable
         var tax: Decimal
         switch state.type {

@@ -80,7 +80,7 @@ public struct TaxCalculator: Sendable {
         // State.
         let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
             .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
-                       children: input.children, federalTaxable: federalTaxable, federalTax: federalTax, fica: socialSecurity + medicareTax,
+                       children: input.children, federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
                        federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed)
         notes += stateResult.notes
         if let missing = state.missing, !missing.isEmpty {

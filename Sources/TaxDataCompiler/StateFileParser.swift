@@ -71,6 +71,8 @@ extension YAMLDocument {
         let ctcShare = optional("childTaxCreditShare") { childCreditShare($0, $1) }
         let incomeTested = optional("incomeTestedCredit") { incomeTestedCredit($0, $1) }
         let refundableDependentCredit = optional("refundableDependentCredit") { decimal($0, $1) }
+        let deductionAddBack = optional("federalDeductionAddBack") { federalDeductionAddBack($0, $1) }
+        let dependentDeduction = optional("dependentDeduction") { self.dependentDeduction($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
                 let parts = items.enumerated().map { string($0.element, path.index($0.offset)) }
@@ -120,6 +122,8 @@ extension YAMLDocument {
         state.childTaxCreditShare = ctcShare
         state.incomeTestedCredit = incomeTested
         state.refundableDependentCredit = refundableDependentCredit
+        state.federalDeductionAddBack = deductionAddBack
+        state.dependentDeduction = dependentDeduction
         return state
     }
 
@@ -241,6 +245,28 @@ extension YAMLDocument {
         m.finish()
         guard let label, let measure, let base, let perDependent, capsNode == nil || caps != nil, let bands else { return nil }
         return .init(label: label, measure: measure, base: base, perDependent: perDependent, maxDependents: caps, bands: bands)
+    }
+
+    /// `{ label, atLeast: amount, cap: {status: amount} }`.
+    private func federalDeductionAddBack(_ node: Node, _ path: DataPath) -> FederalDeductionAddBack? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let atLeast = m.required("atLeast").flatMap { decimal($0, path.key("atLeast")) }
+        let cap = m.required("cap").flatMap { amountTable($0, path.key("cap")) }
+        m.finish()
+        guard let label, let atLeast, let cap else { return nil }
+        return .init(label: label, atLeast: atLeast, cap: cap)
+    }
+
+    /// `{ label, amount: amount or {status: amount}, exceptFirst: n }`.
+    private func dependentDeduction(_ node: Node, _ path: DataPath) -> DependentDeduction? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let amount = m.required("amount").flatMap { amountOrTable($0, path.key("amount")) }
+        let exceptFirst = m.required("exceptFirst").flatMap { integer($0, path.key("exceptFirst")) }
+        m.finish()
+        guard let label, let amount, let exceptFirst else { return nil }
+        return .init(label: label, amount: amount, exceptFirst: exceptFirst)
     }
 
     /// A mapping's plain scalar value for `key`, without reporting anything (for peeking).

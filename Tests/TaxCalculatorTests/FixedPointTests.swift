@@ -70,6 +70,8 @@ struct FixedPointTests {
                 }
             }
         }
+        // 1.6: the income from which federal deductions are added back.
+        if let addBack = state.federalDeductionAddBack { cases.append(cents(addBack.atLeast)) }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }

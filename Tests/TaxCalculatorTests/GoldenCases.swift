@@ -303,6 +303,34 @@ struct GoldenCases {
         #expect(try calculate(2024, .single, "AR", gross: "125000").stateIncomeTax == d("4664.61"))
     }
 
+    // Schema 1.6: the federal deduction add-back and the deduction for dependents after the first.
+
+    @Test("CO 2024: the federal standard deduction above 12,000 is added back from AGI 300,000 (C.R.S. 39-22-104(3)(p.5))")
+    func coloradoAddBack() throws {
+        // Single 300,000: federal taxable 300,000 − 14,600 = 285,400; add back 14,600 − 12,000 = 2,600; 288,000 × 4.25% = 12,240.
+        let r = try calculate(2024, .single, "CO", gross: "300000")
+        #expect(r.stateIncomeTax == d("12240"))
+        #expect(r.notes.contains { $0.contains("federal deduction add-back") && $0.contains("2600 added") }, "\(r.notes)")
+        // One cent below the threshold: nothing added back; 285,399.99 × 4.25% = 12,129.50.
+        #expect(try calculate(2024, .single, "CO", gross: "299999.99").stateIncomeTax == d("12129.50"))
+        // 2026 (Proposition MM): head of household keeps the single cap of 1,000: 300,000 − 24,150 + 23,150 = 299,000 × 4.4% = 13,156.
+        #expect(try calculate(2026, .headOfHousehold, "CO", gross: "300000", dependents: 1, children: 1).stateIncomeTax == d("13156"))
+    }
+
+    @Test("NM 2024: $4,000 for each dependent after the first, joint and head of household only (NMSA 7-2-39)")
+    func newMexicoDependentDeduction() throws {
+        // MFJ 85,000, 3 dependents: taxable 85,000 − 29,200 − 2 × 4,000 = 47,800 (the low- and middle-income exemption is
+        // gone above 55,000); 1.7% × 8,000 + 3.2% × 8,000 + 4.7% × 8,000 + 4.9% × 23,800 = 136 + 256 + 376 + 1,166.20 = 1,934.20.
+        let r = try calculate(2024, .marriedFilingJointly, "NM", gross: "85000", dependents: 3, children: 3)
+        #expect(r.stateIncomeTax == d("1934.20"))
+        #expect(r.notes.contains { $0.contains("deduction for certain dependents 2 × 4000") }, "\(r.notes)")
+        // One dependent: nothing; a single filer with three: nothing.
+        let one = try calculate(2024, .marriedFilingJointly, "NM", gross: "85000", dependents: 1, children: 1)
+        #expect(!one.notes.contains { $0.contains("deduction for certain dependents") })
+        let single = try calculate(2024, .single, "NM", gross: "85000", dependents: 3, children: 3)
+        #expect(!single.notes.contains { $0.contains("deduction for certain dependents") })
+    }
+
     @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")
     func incomeAdjustedDeduction() throws {
         // Reduction 5,454.55 (the law then rounds it down to 5,450, which the bundle cannot write: see SC notes);

@@ -227,6 +227,13 @@ public struct FixedPointCalculator: Sendable {
             fixed.dependentExemption = try cents(state.dependentExemption ?? 0, "\(code) dependent exemption")
             fixed.dependentCredit = try cents(state.dependentCredit ?? 0, "\(code) dependent credit")
             fixed.startsFromFederalTaxable = state.incomeBase == .federalTaxableIncome
+            if let rule = state.federalDeductionAddBack, fixed.startsFromFederalTaxable {
+                fixed.deductionAddBack = (atLeast: try cents(rule.atLeast, "\(code) federal deduction add-back threshold"),
+                                          cap: try statuses.map { try rule.cap[$0].map { try cents($0, "\(code) federal deduction add-back cap") } ?? Int64.max })
+            }
+            fixed.dependentDeduction = try state.dependentDeduction.map { rule in
+                (amount: try table(rule.amount, "dependent deduction"), exceptFirst: Int64(rule.exceptFirst))
+            }
             fixed.federalTaxDeduction = try paidDeduction(state.federalTaxDeductionRule, "federal tax deduction")
             fixed.ficaDeduction = try paidDeduction(state.ficaDeductionRule, "FICA deduction")
             fixed.recapture = try state.taxRecapture.map { rule in
@@ -337,7 +344,8 @@ public struct FixedPointCalculator: Sendable {
         let ficaMarginal = (ficaWages < wageBase ? socialSecurityRate : 0) + medicareRate + (ficaWages > threshold ? additionalMedicareRate : 0)
 
         // State.
-        let stateInput = FixedState.Input(incomeWages: incomeWages, ficaWages: ficaWages, federalTaxable: federalTaxable, federalTax: federalTaxCents,
+        let stateInput = FixedState.Input(incomeWages: incomeWages, ficaWages: ficaWages, federalTaxable: federalTaxable,
+                  federalDeduction: federalDeduction[s], federalTax: federalTaxCents,
                   fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, earnedCredit: earnedCredit,
                   dependents: input.dependents, children: input.children, newYorkCity: input.newYorkCity, status: s)
         let stateResult = state.tax(stateInput)
@@ -586,6 +594,10 @@ private struct FixedStateFields: Sendable {
     /// Per dependent, in cents.
     var dependentExemption: Int64 = 0, dependentCredit: Int64 = 0
     var startsFromFederalTaxable = false
+    /// Income from which the federal deduction above the cap (per status) is added back.
+    var deductionAddBack: (atLeast: Int64, cap: [Int64])?
+    /// Per status, in cents, for each dependent after the first `exceptFirst`.
+    var dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     /// Nil when the state has no such deduction.
     var federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -623,6 +635,10 @@ private final class FixedState: Sendable {
     /// Per dependent, in cents.
     let dependentExemption: Int64, dependentCredit: Int64
     let startsFromFederalTaxable: Bool
+    /// Income from which the federal deduction above the cap (per status) is added back.
+    let deductionAddBack: (atLeast: Int64, cap: [Int64])?
+    /// Per status, in cents, for each dependent after the first `exceptFirst`.
+    let dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     /// Nil when the state has no such deduction.
     let federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -652,6 +668,8 @@ private final class FixedState: Sendable {
         dependentExemption = f.dependentExemption
         dependentCredit = f.dependentCredit
         startsFromFederalTaxable = f.startsFromFederalTaxable
+        deductionAddBack = f.deductionAddBack
+        dependentDeduction = f.dependentDeduction
         federalTaxDeduction = f.federalTaxDeduction
         ficaDeduction = f.ficaDeduction
         childExemption = f.childExemption
@@ -672,7 +690,7 @@ private final class FixedState: Sendable {
 extension FixedState {
     /// What the state part of a calculation needs from the federal and FICA parts, in cents.
     struct Input {
-        var incomeWages: Int64, ficaWages: Int64, federalTaxable: Int64, federalTax: Int64, fica: Int64
+        var incomeWages: Int64, ficaWages: Int64, federalTaxable: Int64, federalDeduction: Int64, federalTax: Int64, fica: Int64
         var childCreditAllowed: Int64, earnedCredit: Int64
         var dependents: Int, children: Int
         var newYorkCity: Bool
@@ -699,7 +717,10 @@ extension FixedState {
         }
         guard type != .noTax else { return out }
         let dependents = Int64(input.dependents)
-        let base = startsFromFederalTaxable ? input.federalTaxable : income
+        var base = startsFromFederalTaxable ? input.federalTaxable : income
+        if let addBack = deductionAddBack, income >= addBack.atLeast {
+            base += Swift.max(0, input.federalDeduction - addBack.cap[s])
+        }
         var paid: Int64 = 0
         let baseDeduction = percentDeduction.map { $0.amount(income: income, status: s) } ?? deduction[s]
         var deduction = phased(.standardDeduction, baseDeduction, income: income, status: s)
@@ -713,7 +734,8 @@ extension FixedState {
         }
         let perDependent = dependents > 0 ? phased(.dependentExemption, dependentExemption, income: income, status: s) : 0
         out.taxable = Swift.max(0, base - deduction - phased(.personalExemption, exemption[s], income: income, status: s)
-                                   - dependents * perDependent - Int64(input.children) * childExemption - paid)
+                                   - dependents * perDependent - Int64(input.children) * childExemption - paid
+                                   - (dependentDeduction.map { Swift.max(0, dependents - $0.exceptFirst) * $0.amount[s] } ?? 0))
         var units: Int64
         if type == .flat {
             units = out.taxable * flatRate

@@ -149,6 +149,10 @@ public struct StateData: Sendable, Equatable, Codable {
     /// 1.5: a refundable credit per dependent (Maine's dependent exemption credit). Not in the
     /// state income tax shown (which is before refundable credits); reported beside it.
     public var refundableDependentCredit: Decimal?
+    /// 1.6: federal deductions added back at high incomes (Colorado).
+    public var federalDeductionAddBack: FederalDeductionAddBack?
+    /// 1.6: a deduction per dependent after the first few (New Mexico).
+    public var dependentDeduction: DependentDeduction?
 
     /// The federal income tax deduction in force (the 1.4 schedule when there is one).
     public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }

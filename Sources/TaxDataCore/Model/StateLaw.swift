@@ -394,3 +394,49 @@ public struct IncomeTestedCredit: Sendable, Equatable, Codable {
         Money.roundedToCent(Money.roundedToCent(tax) * share(income: income, status: status, dependents: dependents))
     }
 }
+
+/// 1.6: federal deductions added back to state taxable income at high incomes (Colorado, C.R.S.
+/// 39-22-104(3)(p.5) and (p.7)): when income (federal AGI) is at least `atLeast`, the federal
+/// deduction above `cap` (per status) is added back. Only for a state that starts from federal
+/// taxable income, where the federal standard deduction is already taken.
+public struct FederalDeductionAddBack: Sendable, Equatable, Codable {
+    public var label: String
+    /// The income from which it applies, included ("equal to or exceeding").
+    public var atLeast: Decimal
+    /// The federal deduction kept, per filing status.
+    public var cap: StatusTable<Decimal>
+
+    public init(label: String, atLeast: Decimal, cap: StatusTable<Decimal>) {
+        self.label = label
+        self.atLeast = atLeast
+        self.cap = cap
+    }
+
+    /// The amount added back for a federal deduction of `federalDeduction` at `income`.
+    public func amount(federalDeduction: Decimal, income: Decimal, status: FilingStatus) -> Decimal {
+        guard income >= atLeast, let cap = cap[status] else { return 0 }
+        return Swift.max(0, federalDeduction - cap)
+    }
+}
+
+/// 1.6: a deduction per dependent that does not count the first `exceptFirst` dependents, with its
+/// amount per filing status (New Mexico's deduction for certain dependents, NMSA 7-2-39: $4,000 for
+/// each dependent after the first, on joint and head-of-household returns only).
+public struct DependentDeduction: Sendable, Equatable, Codable {
+    public var label: String
+    public var amount: StatusTable<Decimal>
+    public var exceptFirst: Int
+
+    public init(label: String, amount: StatusTable<Decimal>, exceptFirst: Int) {
+        self.label = label
+        self.amount = amount
+        self.exceptFirst = exceptFirst
+    }
+
+    /// The dependents it counts.
+    public func counted(_ dependents: Int) -> Int { Swift.max(0, dependents - exceptFirst) }
+
+    public func total(dependents: Int, status: FilingStatus) -> Decimal {
+        Decimal(counted(dependents)) * (amount[status] ?? 0)
+    }
+}
