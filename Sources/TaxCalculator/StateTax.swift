@@ -88,14 +88,21 @@ struct StateTax {
         let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - childExemption - dependentDeduction - paid)
         result.taxable = taxable
         var tax: Decimal
+        // A tax table taxes its row's midpoint and prints whole dollars.
+        let table = state.taxTable.flatMap { $0.applies(to: taxable) ? $0 : nil }
+        let taxed = table?.incomeTaxed(taxable) ?? taxable
         switch state.type {
         case .flat:
-            tax = taxable * (state.rate ?? 0)
+            tax = taxed * (state.rate ?? 0)
             result.marginalRate = taxable > 0 ? (state.rate ?? 0) : 0
         default:
             let brackets = state.brackets?[status] ?? []
-            tax = brackets.tax(on: taxable)
+            tax = brackets.tax(on: taxed)
             result.marginalRate = taxable > 0 ? (brackets.bracket(for: taxable)?.rate ?? 0) : 0
+        }
+        if table != nil {
+            tax = Money.roundedToDollar(tax)
+            result.notes.append("\(code): tax read from the tax table (row midpoint \(Money.text(taxed)), whole dollars)")
         }
         if let recapture = state.taxRecapture, state.type == .progressive {
             let amount = recapture.amount(income: wages, taxable: taxable, bracketTax: tax, status: status)
@@ -122,14 +129,22 @@ struct StateTax {
         if dependents > 0, dependentCredit > 0 {
             result.notes.append("\(code): dependent credit \(dependents) × \(Money.text(perDependentCredit)) applied (nonrefundable)")
         }
-        let credits = phased(.credits, phased(.personalCredit, state.personalCredit?[status] ?? 0) + dependentCredit)
+        var credits = phased(.credits, phased(.personalCredit, state.personalCredit?[status] ?? 0) + dependentCredit)
+        if let credit = state.tableCredit {
+            let amount = credit.amount(income: wages, status: status, dependents: dependents)
+            if amount > 0 {
+                credits += amount
+                result.notes.append("\(code): \(credit.label) \(Money.text(amount)) (nonrefundable, limited to the tax)")
+            }
+        }
         tax = Swift.max(0, tax - credits - shareCredit)
         if let credit = state.incomeTestedCredit {
             let amount = credit.amount(tax: tax, income: wages, status: status, dependents: dependents)
             if amount > 0 {
                 tax = Swift.max(0, tax - amount)
                 let share = credit.share(income: wages, status: status, dependents: dependents)
-                result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (\(Money.text(share * 100))% of the tax)")
+                let how = share > 0 ? "\(Money.text(share * 100))% of the tax" : "tax limited to \(Money.text((credit.limit?.rate ?? 0) * 100))% of income above the threshold"
+                result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (\(how))")
             }
         }
         if let credit = state.childTaxCreditShare {

@@ -72,6 +72,8 @@ extension YAMLDocument {
         let incomeTested = optional("incomeTestedCredit") { incomeTestedCredit($0, $1) }
         let refundableDependentCredit = optional("refundableDependentCredit") { decimal($0, $1) }
         let deductionAddBack = optional("federalDeductionAddBack") { federalDeductionAddBack($0, $1) }
+        let taxTable = optional("taxTable") { self.taxTable($0, $1) }
+        let tableCredit = optional("tableCredit") { self.tableCredit($0, $1) }
         let dependentDeduction = optional("dependentDeduction") { self.dependentDeduction($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
@@ -124,6 +126,8 @@ extension YAMLDocument {
         state.refundableDependentCredit = refundableDependentCredit
         state.federalDeductionAddBack = deductionAddBack
         state.dependentDeduction = dependentDeduction
+        state.taxTable = taxTable
+        state.tableCredit = tableCredit
         return state
     }
 
@@ -242,9 +246,19 @@ extension YAMLDocument {
                 }
             }
         }
+        let limitNode = m.optional("limit")
+        let limit = limitNode.flatMap { node -> IncomeTestedCredit.Limit? in
+            let limitPath = path.key("limit")
+            guard var l = mapping(node, limitPath) else { return nil }
+            let rate = l.required("rate").flatMap { self.rate($0, limitPath.key("rate")) }
+            let upTo = l.required("upTo").flatMap { measure == .ratio ? self.rate($0, limitPath.key("upTo")) : decimal($0, limitPath.key("upTo")) }
+            l.finish()
+            guard let rate, let upTo else { return nil }
+            return .init(rate: rate, upTo: upTo)
+        }
         m.finish()
-        guard let label, let measure, let base, let perDependent, capsNode == nil || caps != nil, let bands else { return nil }
-        return .init(label: label, measure: measure, base: base, perDependent: perDependent, maxDependents: caps, bands: bands)
+        guard let label, let measure, let base, let perDependent, capsNode == nil || caps != nil, let bands, limitNode == nil || limit != nil else { return nil }
+        return .init(label: label, measure: measure, base: base, perDependent: perDependent, maxDependents: caps, bands: bands, limit: limit)
     }
 
     /// `{ label, atLeast: amount, cap: {status: amount} }`.
@@ -267,6 +281,43 @@ extension YAMLDocument {
         m.finish()
         guard let label, let amount, let exceptFirst else { return nil }
         return .init(label: label, amount: amount, exceptFirst: exceptFirst)
+    }
+
+    /// `{ label, perReturn: {status: [rows]}, perDependent?: {status: [rows]} }`, rows `{over | atLeast, amount}`.
+    private func tableCredit(_ node: Node, _ path: DataPath) -> TableCredit? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let perReturn = m.required("perReturn").flatMap { rowTable($0, path.key("perReturn")) }
+        let perDependentNode = m.optional("perDependent")
+        let perDependent = perDependentNode.flatMap { rowTable($0, path.key("perDependent")) }
+        m.finish()
+        guard let label, let perReturn, perDependentNode == nil || perDependent != nil else { return nil }
+        return .init(label: label, perReturn: perReturn, perDependent: perDependent)
+    }
+
+    /// `{ below: amount, rowWidth: amount, rowOffsets?: [ { from: amount, offset: amount } ] }`.
+    private func taxTable(_ node: Node, _ path: DataPath) -> TaxTable? {
+        guard var m = mapping(node, path) else { return nil }
+        let below = m.required("below").flatMap { decimal($0, path.key("below")) }
+        let width = m.required("rowWidth").flatMap { decimal($0, path.key("rowWidth")) }
+        let offsetsNode = m.optional("rowOffsets")
+        let offsets = offsetsNode.flatMap { node in
+            sequence(node, path.key("rowOffsets")).flatMap { items in
+                let parsed = items.enumerated().map { offset, item -> TaxTable.Offset? in
+                    let itemPath = path.key("rowOffsets").index(offset)
+                    guard var row = mapping(item, itemPath) else { return nil }
+                    let from = row.required("from").flatMap { decimal($0, itemPath.key("from")) }
+                    let amount = row.required("offset").flatMap { decimal($0, itemPath.key("offset")) }
+                    row.finish()
+                    guard let from, let amount else { return nil }
+                    return .init(from: from, offset: amount)
+                }
+                return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+            }
+        }
+        m.finish()
+        guard let below, let width, offsetsNode == nil || offsets != nil else { return nil }
+        return .init(below: below, rowWidth: width, rowOffsets: offsets)
     }
 
     /// A mapping's plain scalar value for `key`, without reporting anything (for peeking).

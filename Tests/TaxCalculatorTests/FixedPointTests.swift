@@ -65,13 +65,19 @@ struct FixedPointTests {
         if let credit = state.incomeTestedCredit {
             for dependents in 0...3 {
                 let threshold = credit.threshold(status: status, dependents: dependents)
-                for band in credit.bands[status] ?? [] {
-                    cases.append(cents(Money.roundedToCent(credit.measure == .ratio ? band.upTo * threshold : threshold + band.upTo)))
+                for upTo in (credit.bands[status] ?? []).map(\.upTo) + [credit.limit?.upTo].compactMap({ $0 }) {
+                    cases.append(cents(Money.roundedToCent(credit.measure == .ratio ? upTo * threshold : threshold + upTo)))
                 }
             }
         }
         // 1.6: the income from which federal deductions are added back.
         if let addBack = state.federalDeductionAddBack { cases.append(cents(addBack.atLeast)) }
+        // 1.6: the tax table's end and its row offsets, on taxable income (a row's edges come from the ±1 cent below).
+        if let table = state.taxTable {
+            for taxable in [table.below] + (table.rowOffsets ?? []).map(\.from) + [table.rowWidth * 10, table.rowWidth * 10 - 1] {
+                cases.append(cents(taxable + stateOffset))
+            }
+        }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }

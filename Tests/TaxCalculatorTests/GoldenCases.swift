@@ -331,6 +331,63 @@ struct GoldenCases {
         #expect(!single.notes.contains { $0.contains("deduction for certain dependents") })
     }
 
+    @Test("AR 2025: the Regular Tax Table taxes the row's midpoint in whole dollars (AR1000F instructions)")
+    func arkansasTaxTable() throws {
+        // Single 40,000: net income 37,530, row 37,500-37,599, midpoint 37,549.5: 112 + 144 + 353.60 + 3.9% × 11,149.5
+        // = 1,044.43 → 1,044 (the printed row); less the 29 personal credit: 1,015. The formula on 37,530 would give 1,014.67.
+        let r = try calculate(2025, .single, "AR", gross: "40000")
+        #expect(r.stateIncomeTax == d("1015"))
+        #expect(r.notes.contains { $0.contains("tax table (row midpoint 37549.5") }, "\(r.notes)")
+        // From 75,001 the rows start one dollar above the hundred: net income 77,530 is in 77,501-77,600, midpoint 77,550.5:
+        // 112 + 144 + 353.60 + 3.9% × 51,150.5 = 2,604.47 → 2,604; less 29: 2,575.
+        #expect(try calculate(2025, .single, "AR", gross: "80000").stateIncomeTax == d("2575"))
+    }
+
+    @Test("NY 2025: household credit from table 2, 60 + 15 per additional person, limited to the tax (Tax Law 606(b))")
+    func householdCredit() throws {
+        // Head of household, 1 dependent, 15,000: 2 people in the 7,001-20,000 row: 60 + 15 = 75; the tax 112.00 less 75 = 37.
+        let r = try calculate(2025, .headOfHousehold, "NY", gross: "15000", dependents: 1, children: 1)
+        #expect(r.stateIncomeTax == d("37"))
+        #expect(r.notes.contains { $0.contains("household credit (Tax Law 606(b)) 75") }, "\(r.notes)")
+        // Single 25,000 (20,001-25,000: 40): 770 − 40 = 730. Joint 25,000, 3 dependents (5 people, 22,001-25,000): 50 + 4 × 10 = 90: 238 − 90 = 148.
+        #expect(try calculate(2025, .single, "NY", gross: "25000").stateIncomeTax == d("730"))
+        #expect(try calculate(2025, .marriedFilingJointly, "NY", gross: "25000", dependents: 3, children: 3).stateIncomeTax == d("148"))
+        // Above 32,000 no credit is applied.
+        #expect(!(try calculate(2025, .marriedFilingJointly, "NY", gross: "32000.01")).notes.contains { $0.contains("household credit") })
+    }
+
+    @Test("MA 2025: no-tax status at or below 16,400 + 1,000 per dependent, then tax at most 10% of the excess (M.G.L. c. 62 s. 5(a))")
+    func massachusettsNoTaxStatus() throws {
+        // Joint, 3 dependents: threshold 19,400. At 15,000: no tax.
+        #expect(try calculate(2025, .marriedFilingJointly, "MA", gross: "15000", dependents: 3, children: 3).stateIncomeTax == 0)
+        // At 25,000 (below 1.75 × 19,400 = 33,950): 5% × (25,000 − 8,800 − 3,000 − 1,912.50) = 564.38, limited to 10% × 5,600 = 560.
+        let r = try calculate(2025, .marriedFilingJointly, "MA", gross: "25000", dependents: 3, children: 3)
+        #expect(r.stateIncomeTax == d("560"))
+        #expect(r.notes.contains { $0.contains("tax limited to 10% of income above the threshold") }, "\(r.notes)")
+        // A separate return has no no-tax status.
+        #expect(try calculate(2025, .marriedFilingSeparately, "MA", gross: "8000").stateIncomeTax > 0)
+    }
+
+    @Test("NJ 2025: no tax at gross income of 20,000 or less on a joint return (N.J.S.A. 54A:2-4)")
+    func newJerseyMinimumIncome() throws {
+        #expect(try calculate(2025, .marriedFilingJointly, "NJ", gross: "20000").stateIncomeTax == 0)
+        // One cent more: 1.4% × (20,000.01 − 2,000) = 252.00.
+        #expect(try calculate(2025, .marriedFilingJointly, "NJ", gross: "20000.01").stateIncomeTax == d("252"))
+        // Single 15,000 is above its 10,000 threshold: 1.4% × 14,000 = 196.
+        #expect(try calculate(2025, .single, "NJ", gross: "15000").stateIncomeTax == d("196"))
+    }
+
+    @Test("OR 2024: federal tax subtraction capped at 6,600 from AGI 125,000 (ORS 316.680(1)(b), OR-40 Table 4)")
+    func oregonFederalTaxSubtraction2024() throws {
+        // Single 125,000: federal tax 19,538.50, capped at 6,600 (the 125,000 row is 'at least'); taxable 125,000 − 2,745 − 6,600
+        // = 115,655; 639.63 (the derived base of the 8.75% bracket, to the cent) + 8.75% × 104,905 = 9,818.82 (PolicyEngine 9,818.81).
+        let r = try calculate(2024, .single, "OR", gross: "125000")
+        #expect(r.stateTaxableIncome == d("115655"))
+        #expect(r.stateIncomeTax == d("9818.82"))
+        // One dollar below the row: the full 8,250.
+        #expect(try calculate(2024, .single, "OR", gross: "124999").stateTaxableIncome == d("114004"))
+    }
+
     @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")
     func incomeAdjustedDeduction() throws {
         // Reduction 5,454.55 (the law then rounds it down to 5,450, which the bundle cannot write: see SC notes);

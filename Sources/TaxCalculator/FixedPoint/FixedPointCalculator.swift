@@ -231,6 +231,14 @@ public struct FixedPointCalculator: Sendable {
                 fixed.deductionAddBack = (atLeast: try cents(rule.atLeast, "\(code) federal deduction add-back threshold"),
                                           cap: try statuses.map { try rule.cap[$0].map { try cents($0, "\(code) federal deduction add-back cap") } ?? Int64.max })
             }
+            fixed.tableCredit = try state.tableCredit.map { credit in
+                (perReturn: try rows(credit.perReturn, "table credit"),
+                 perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] })
+            }
+            fixed.taxTable = try state.taxTable.map { table in
+                FixedTaxTable(below: try cents(table.below, "\(code) tax table bound"), width: try cents(table.rowWidth, "\(code) tax table row width"),
+                              offsets: try (table.rowOffsets ?? []).map { (from: try cents($0.from, "\(code) tax table row offset"), offset: try cents($0.offset, "\(code) tax table row offset")) })
+            }
             fixed.dependentDeduction = try state.dependentDeduction.map { rule in
                 (amount: try table(rule.amount, "dependent deduction"), exceptFirst: Int64(rule.exceptFirst))
             }
@@ -260,6 +268,8 @@ public struct FixedPointCalculator: Sendable {
                     ratio: ratio, base: try table(credit.base, "income-tested credit base"),
                     perDependent: try table(credit.perDependent, "income-tested credit per dependent"),
                     maxDependents: statuses.map { credit.maxDependents?[$0] ?? Int.max },
+                    limit: try credit.limit.map { (rate: try rate($0.rate, "\(code) income-tested credit limit rate"),
+                                                   upTo: ratio ? try share($0.upTo, "\(code) income-tested credit limit") : try cents($0.upTo, "\(code) income-tested credit limit")) },
                     bands: try statuses.map { status in
                         try (credit.bands[status] ?? []).map { band in
                             FixedIncomeTestedCredit.Band(upTo: ratio ? try share(band.upTo, "\(code) income-tested credit band") : try cents(band.upTo, "\(code) income-tested credit band"),
@@ -496,13 +506,16 @@ private struct FixedIncomeTestedCredit: Sendable {
     var perDependent: [Int64]
     /// Per status; `Int.max` when uncapped.
     var maxDependents: [Int]
+    /// Rate in millionths; upTo as a band's.
+    var limit: (rate: Int64, upTo: Int64)?
     var bands: [[Band]]
     /// The same arithmetic as `IncomeTestedCredit.amount`, on a tax in cents.
     func amount(_ tax: Int64, income: Int64, status s: Int, dependents: Int) -> Int64 {
         let threshold = base[s] + perDependent[s] * Int64(Swift.min(dependents, maxDependents[s]))
-        for band in bands[s] {
-            let within = ratio ? income * FixedPoint.rateScale <= band.upTo * threshold : income - threshold <= band.upTo
-            if within { return FixedPoint.roundToCent(tax * band.share) }
+        func within(_ upTo: Int64) -> Bool { ratio ? income * FixedPoint.rateScale <= upTo * threshold : income - threshold <= upTo }
+        for band in bands[s] where within(band.upTo) { return FixedPoint.roundToCent(tax * band.share) }
+        if let limit, !bands[s].isEmpty, income > threshold, within(limit.upTo) {
+            return Swift.max(0, tax - FixedPoint.roundToCent((income - threshold) * limit.rate))
         }
         return 0
     }
@@ -583,6 +596,20 @@ private struct FixedSDI: Sendable {
     var maxAnnualUnits: Int64?
 }
 
+/// A tax table's rows, in cents (see `TaxTable`).
+private struct FixedTaxTable: Sendable {
+    var below: Int64, width: Int64
+    var offsets: [(from: Int64, offset: Int64)]
+
+    /// The midpoint of the row of `taxable` (below `below`).
+    func midpoint(_ taxable: Int64) -> Int64 {
+        let offset = offsets.last { taxable >= $0.from }?.offset ?? 0
+        let shifted = taxable - offset
+        let start = (shifted >= 0 ? shifted / width : (shifted - width + 1) / width) * width + offset
+        return start + (width - 100) / 2
+    }
+}
+
 /// A state's tables while they are compiled (see `FixedState`).
 private struct FixedStateFields: Sendable {
     var type: StateTaxType
@@ -598,6 +625,9 @@ private struct FixedStateFields: Sendable {
     var deductionAddBack: (atLeast: Int64, cap: [Int64])?
     /// Per status, in cents, for each dependent after the first `exceptFirst`.
     var dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
+    var taxTable: FixedTaxTable?
+    /// Per-return and per-dependent rows per status.
+    var tableCredit: (perReturn: [[FixedRow]], perDependent: [[FixedRow]])?
     /// Nil when the state has no such deduction.
     var federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -639,6 +669,9 @@ private final class FixedState: Sendable {
     let deductionAddBack: (atLeast: Int64, cap: [Int64])?
     /// Per status, in cents, for each dependent after the first `exceptFirst`.
     let dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
+    let taxTable: FixedTaxTable?
+    /// Per-return and per-dependent rows per status.
+    let tableCredit: (perReturn: [[FixedRow]], perDependent: [[FixedRow]])?
     /// Nil when the state has no such deduction.
     let federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -670,6 +703,8 @@ private final class FixedState: Sendable {
         startsFromFederalTaxable = f.startsFromFederalTaxable
         deductionAddBack = f.deductionAddBack
         dependentDeduction = f.dependentDeduction
+        taxTable = f.taxTable
+        tableCredit = f.tableCredit
         federalTaxDeduction = f.federalTaxDeduction
         ficaDeduction = f.ficaDeduction
         childExemption = f.childExemption
@@ -737,12 +772,16 @@ extension FixedState {
                                    - dependents * perDependent - Int64(input.children) * childExemption - paid
                                    - (dependentDeduction.map { Swift.max(0, dependents - $0.exceptFirst) * $0.amount[s] } ?? 0))
         var units: Int64
+        let table = taxTable.flatMap { out.taxable < $0.below ? $0 : nil }
+        let taxed = table?.midpoint(out.taxable) ?? out.taxable
         if type == .flat {
-            units = out.taxable * flatRate
+            units = taxed * flatRate
             out.marginal = out.taxable > 0 ? flatRate : 0
         } else {
             (units, out.marginal) = brackets[s].tax(on: out.taxable)
+            if table != nil { units = brackets[s].tax(on: taxed).units }
         }
+        if table != nil { units = FixedPoint.divideRounded(units, 100 * FixedPoint.unitsPerCent) * 100 * FixedPoint.unitsPerCent }
         if let recapture, type == .progressive {
             units += recapture.amount(income: income, taxable: out.taxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
         }
@@ -752,8 +791,12 @@ extension FixedState {
             shareCredit = FixedPoint.roundToCent(FixedPoint.roundToCent(units) * share)
         }
         let perDependentCredit = dependents > 0 ? phased(.dependentCredit, dependentCredit, income: income, status: s) : 0
-        let credits = phased(.credits, phased(.personalCredit, credit[s], income: income, status: s) + dependents * perDependentCredit,
+        var credits = phased(.credits, phased(.personalCredit, credit[s], income: income, status: s) + dependents * perDependentCredit,
                              income: income, status: s) + shareCredit
+        if let tableCredit {
+            credits += (FixedRow.row(tableCredit.perReturn[s], income: income)?.amount ?? 0)
+                + dependents * (FixedRow.row(tableCredit.perDependent[s], income: income)?.amount ?? 0)
+        }
         out.tax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
         if let incomeTested {
             out.tax -= Swift.min(out.tax, incomeTested.amount(out.tax, income: income, status: s, dependents: input.dependents))

@@ -41,6 +41,8 @@ extension RuleID {
     public static let stateRefundableDependentCredit = RuleID("state.refundable-dependent-credit")
     public static let stateFederalDeductionAddBack = RuleID("state.federal-deduction-add-back")
     public static let stateDependentDeduction = RuleID("state.dependent-deduction")
+    public static let stateTaxTable = RuleID("state.tax-table")
+    public static let stateTableCredit = RuleID("state.table-credit")
     public static let phaseoutRange = RuleID("retirement.phaseout-range")
     public static let coverageJurisdictions = RuleID("coverage.jurisdictions")
     public static let yearConsistency = RuleID("year.consistency")

@@ -39,6 +39,14 @@ public enum Money {
         return output
     }
 
+    /// `value` rounded half up to whole dollars (a tax table's printed amount).
+    public static func roundedToDollar(_ value: Decimal) -> Decimal {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, 0, .plain)
+        return output
+    }
+
     /// The canonical text of a decimal: no exponent, no trailing zeros ("1192.5").
     public static func text(_ value: Decimal) -> String {
         value.description

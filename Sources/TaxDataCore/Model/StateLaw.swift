@@ -354,6 +354,17 @@ public struct IncomeTestedCredit: Sendable, Equatable, Codable {
             self.share = share
         }
     }
+    /// 1.6: above the bands, up to `upTo` (a ratio or an excess, as the bands), the tax is at most
+    /// `rate` × (income − threshold) (Massachusetts's limited income credit: 10%, up to 1.75 times
+    /// the no-tax threshold).
+    public struct Limit: Sendable, Equatable, Codable {
+        public var rate: Decimal
+        public var upTo: Decimal
+        public init(rate: Decimal, upTo: Decimal) {
+            self.rate = rate
+            self.upTo = upTo
+        }
+    }
     public var label: String
     public var measure: Measure
     public var base: StatusTable<Decimal>
@@ -361,9 +372,11 @@ public struct IncomeTestedCredit: Sendable, Equatable, Codable {
     public var perDependent: StatusTable<Decimal>
     public var maxDependents: StatusTable<Int>?
     public var bands: StatusTable<[Band]>
+    public var limit: Limit?
 
     public init(label: String, measure: Measure, base: StatusTable<Decimal>, perDependent: StatusTable<Decimal>,
-                maxDependents: StatusTable<Int>? = nil, bands: StatusTable<[Band]>) {
+                maxDependents: StatusTable<Int>? = nil, bands: StatusTable<[Band]>, limit: Limit? = nil) {
+        self.limit = limit
         self.label = label
         self.measure = measure
         self.base = base
@@ -378,20 +391,33 @@ public struct IncomeTestedCredit: Sendable, Equatable, Codable {
         return (base[status] ?? 0) + (perDependent[status] ?? 0) * Decimal(counted)
     }
 
+    /// Whether the measure of `income` against `threshold` does not exceed `upTo`.
+    private func within(_ upTo: Decimal, income: Decimal, threshold: Decimal) -> Bool {
+        switch measure {
+        case .ratio: income <= upTo * threshold
+        case .excess: income - threshold <= upTo
+        }
+    }
+
     /// The share of the tax credited (0 when income is above every band).
     public func share(income: Decimal, status: FilingStatus, dependents: Int) -> Decimal {
         let threshold = threshold(status: status, dependents: dependents)
-        let band = (bands[status] ?? []).first { band in
-            switch measure {
-            case .ratio: income <= band.upTo * threshold
-            case .excess: income - threshold <= band.upTo
-            }
-        }
-        return band?.share ?? 0
+        return (bands[status] ?? []).first { within($0.upTo, income: income, threshold: threshold) }?.share ?? 0
+    }
+
+    /// The most tax allowed by `limit` at `income`, or nil where it does not apply (a band applies,
+    /// the status does not qualify, or income is above the limit's reach).
+    public func taxLimit(income: Decimal, status: FilingStatus, dependents: Int) -> Decimal? {
+        guard let limit, let bands = bands[status], !bands.isEmpty, share(income: income, status: status, dependents: dependents) == 0 else { return nil }
+        let threshold = threshold(status: status, dependents: dependents)
+        guard income > threshold, within(limit.upTo, income: income, threshold: threshold) else { return nil }
+        return Money.roundedToCent(limit.rate * (income - threshold))
     }
 
     public func amount(tax: Decimal, income: Decimal, status: FilingStatus, dependents: Int) -> Decimal {
-        Money.roundedToCent(Money.roundedToCent(tax) * share(income: income, status: status, dependents: dependents))
+        let tax = Money.roundedToCent(tax)
+        if let cap = taxLimit(income: income, status: status, dependents: dependents) { return Swift.max(0, tax - cap) }
+        return Money.roundedToCent(tax * share(income: income, status: status, dependents: dependents))
     }
 }
 
@@ -438,5 +464,73 @@ public struct DependentDeduction: Sendable, Equatable, Codable {
 
     public func total(dependents: Int, status: FilingStatus) -> Decimal {
         Decimal(counted(dependents)) * (amount[status] ?? 0)
+    }
+}
+
+/// 1.6: a tax table that prints, for each row of taxable income, the tax at the row's midpoint
+/// rounded to whole dollars (Arkansas's Regular Tax Table, net income below 100,001). Below
+/// `below`, taxable income falls in a row `rowWidth` dollars wide that starts at a multiple of the
+/// width plus the offset in force (the last `rowOffsets` entry whose `from` taxable income reaches;
+/// Arkansas's rows start one dollar above a multiple of 100 from 75,000). The row covers whole
+/// dollars from its start to one dollar below the next row, and its tax is the bracket tax at the
+/// midpoint of those dollars, rounded half up to a whole dollar.
+public struct TaxTable: Sendable, Equatable, Codable {
+    public struct Offset: Sendable, Equatable, Codable {
+        public var from: Decimal
+        public var offset: Decimal
+        public init(from: Decimal, offset: Decimal) {
+            self.from = from
+            self.offset = offset
+        }
+    }
+    /// Taxable income from which the formula applies to the exact amount.
+    public var below: Decimal
+    public var rowWidth: Decimal
+    public var rowOffsets: [Offset]?
+
+    public init(below: Decimal, rowWidth: Decimal, rowOffsets: [Offset]? = nil) {
+        self.below = below
+        self.rowWidth = rowWidth
+        self.rowOffsets = rowOffsets
+    }
+
+    /// The income the tax is computed on: the midpoint of the row of `taxable`, or `taxable` itself
+    /// at and above `below`.
+    public func incomeTaxed(_ taxable: Decimal) -> Decimal {
+        guard taxable < below, rowWidth > 0 else { return taxable }
+        let offset = rowOffsets?.last { taxable >= $0.from }?.offset ?? 0
+        var rows = (taxable - offset) / rowWidth, whole = Decimal()
+        NSDecimalRound(&whole, &rows, 0, .down)
+        return whole * rowWidth + offset + (rowWidth - 1) / 2
+    }
+
+    /// Whether `taxable` is read from the table (its tax is then rounded to whole dollars).
+    public func applies(to taxable: Decimal) -> Bool { taxable < below && rowWidth > 0 }
+}
+
+/// 1.6: a nonrefundable credit read from a table by income, per return and per dependent (New
+/// York's household credit, Tax Law 606(b); Georgia's low income credit, O.C.G.A. 48-7A-3): the
+/// `amount` of the last row income reaches in `perReturn`, plus that of `perDependent` for each
+/// dependent. Taken with the personal and dependent credits, limited to the tax.
+public struct TableCredit: Sendable, Equatable, Codable {
+    public var label: String
+    public var perReturn: StatusTable<[PhaseOut.Row]>
+    public var perDependent: StatusTable<[PhaseOut.Row]>?
+
+    public init(label: String, perReturn: StatusTable<[PhaseOut.Row]>, perDependent: StatusTable<[PhaseOut.Row]>? = nil) {
+        self.label = label
+        self.perReturn = perReturn
+        self.perDependent = perDependent
+    }
+
+    /// The per-dependent amount at `income` (0 without a row).
+    public func amountPerDependent(income: Decimal, status: FilingStatus) -> Decimal {
+        perDependent?[status].flatMap { PhaseOut.Row.select($0, income: income)?.amount } ?? 0
+    }
+
+    /// The credit before it is limited to the tax.
+    public func amount(income: Decimal, status: FilingStatus, dependents: Int) -> Decimal {
+        let perReturn = perReturn[status].flatMap { PhaseOut.Row.select($0, income: income)?.amount } ?? 0
+        return perReturn + Decimal(dependents) * amountPerDependent(income: income, status: status)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// An income-tested credit has a label, a base threshold above zero for every filing status, a
-/// per-dependent amount of at least zero, dependent caps of at least zero, and for every status
-/// bands with rising `upTo` (at least 0; ratios in (0, 2]) and shares in (0, 1] that never rise; a
-/// state income tax to reduce; and schema 1.5.
+/// An income-tested credit has a label, a base threshold above zero for every filing status that
+/// qualifies, a per-dependent amount of at least zero, dependent caps of at least zero, and for
+/// every status a list of bands (empty where the status does not qualify) with rising `upTo` (at
+/// least 0; ratios in (0, 2]) and shares in (0, 1] that never rise; a state income tax to reduce;
+/// and schema 1.5; a `limit` (1.6) has a rate in (0, 1] and reaches above every band.
 public struct StateIncomeTestedCredit: ValidationRule {
     public let id = RuleID.stateIncomeTestedCredit
     public init() {}
@@ -18,7 +19,8 @@ public struct StateIncomeTestedCredit: ValidationRule {
             if data.meta.schemaVersion < .v1_5 { error("incomeTestedCredit needs schemaVersion \"1.5\" in year.yaml", path) }
             if state.type == .noTax { error("\(code) has no income tax to credit", path) }
             if credit.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the credit for the user", path.key("label")) }
-            let missing = credit.base.missing
+            // A status whose band list is empty does not qualify and needs no base.
+            let missing = credit.base.missing.filter { !(credit.bands[$0]?.isEmpty ?? false) }
             if !missing.isEmpty { error("base has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("base")) }
             if FilingStatus.allCases.contains(where: { (credit.base[$0] ?? 1) <= 0 }) {
                 error("base must be above zero for every status", path.key("base"))
@@ -31,12 +33,22 @@ public struct StateIncomeTestedCredit: ValidationRule {
                 if !missing.isEmpty { error("maxDependents has no number for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("maxDependents")) }
                 if FilingStatus.allCases.contains(where: { (caps[$0] ?? 0) < 0 }) { error("maxDependents must be at least zero", path.key("maxDependents")) }
             }
+            if let limit = credit.limit {
+                let at = path.key("limit")
+                if data.meta.schemaVersion < .v1_6 { error("limit needs schemaVersion \"1.6\" in year.yaml", at) }
+                if limit.rate <= 0 || limit.rate > 1 { error("rate \(Money.text(limit.rate)) must be above 0 and at most 1", at.key("rate")) }
+                for status in FilingStatus.allCases {
+                    if let last = credit.bands[status]?.last, limit.upTo <= last.upTo {
+                        error("upTo \(Money.text(limit.upTo)) must be above the last \(status.rawValue) band's (\(Money.text(last.upTo)))", at.key("upTo"))
+                        break
+                    }
+                }
+            }
             let missingBands = credit.bands.missing
             if !missingBands.isEmpty { error("bands has no list for \(missingBands.map(\.rawValue).joined(separator: ", "))", path.key("bands")) }
             for status in FilingStatus.allCases {
                 guard let bands = credit.bands[status] else { continue }
                 let at = path.key("bands").key(status.rawValue)
-                if bands.isEmpty { error("\(status.rawValue) has no band", at) }
                 for (index, band) in bands.enumerated() {
                     let bandPath = at.index(index)
                     if band.share <= 0 || band.share > 1 { error("share \(Money.text(band.share)) must be above 0 and at most 1", bandPath.key("share")) }

@@ -116,6 +116,8 @@ struct RowTableCheck {
     let allowsAmount: Bool
     let schema: SchemaVersion
     var maxShare: Decimal = 1
+    /// False where rows give amounts only (a table credit).
+    var allowsShare = true
 
     func check(_ table: StatusTable<[PhaseOut.Row]>, at path: DataPath) -> [Diagnostic] {
         var findings: [Diagnostic] = []
@@ -140,11 +142,12 @@ struct RowTableCheck {
                 }
                 switch (row.amount, row.share) {
                 case (.some, .some), (nil, nil):
-                    findings.append(.error(id, "\(name): a row has exactly one of \(allowsAmount ? "amount or share" : "share")", at: rowPath))
+                    findings.append(.error(id, "\(name): a row has exactly one of \(allowsAmount ? (allowsShare ? "amount or share" : "amount") : "share")", at: rowPath))
                 case (.some(let amount), nil):
                     if !allowsAmount { findings.append(.error(id, "\(name): rows give a share, not an amount", at: rowPath.key("amount"))) }
                     if amount < 0 { findings.append(.error(id, "\(name): amount must not be negative", at: rowPath.key("amount"))) }
                 case (nil, .some(let share)):
+                    if !allowsShare { findings.append(.error(id, "\(name): rows give an amount, not a share", at: rowPath.key("share"))) }
                     if share < 0 || share > maxShare { findings.append(.error(id, "\(name): share \(Money.text(share)) must be between 0 and \(Money.text(maxShare))", at: rowPath.key("share"))) }
                 }
             }
