@@ -156,7 +156,10 @@ struct StateTax {
         }
         if let credit = state.earnedIncomeCredit {
             let amount = Swift.min(Rounding.cent(tax), credit.amount(federal: federalEarnedIncomeCredit, children: children, status: status))
-            if amount > 0 {
+            let refundable = credit.refundableAlternative.map { Rounding.cent(federalEarnedIncomeCredit * $0) } ?? 0
+            if refundable > amount {
+                result.notes.append("\(code): \(credit.label): the refundable alternative \(Money.text(refundable)) is larger, so it is taken instead (refundable: not in the state tax shown)")
+            } else if amount > 0 {
                 tax = Swift.max(0, tax - amount)
                 result.notes.append("\(code): \(credit.label) \(Money.text(amount)) applied (nonrefundable)")
             }

@@ -154,9 +154,12 @@ extension YAMLDocument {
         let childless = childlessNode.flatMap { statusTable($0, path.key("childlessShare")) { self.decimal($0, $1) } }
         let maximumNode = m.optional("maximum")
         let maximum = maximumNode.flatMap { decimal($0, path.key("maximum")) }
+        let alternativeNode = m.optional("refundableAlternative")
+        let alternative = alternativeNode.flatMap { rate($0, path.key("refundableAlternative")) }
         m.finish()
-        guard let label, let share, childlessNode == nil || childless != nil, maximumNode == nil || maximum != nil else { return nil }
-        return .init(label: label, share: share, childlessShare: childless, maximum: maximum)
+        guard let label, let share, childlessNode == nil || childless != nil, maximumNode == nil || maximum != nil,
+              alternativeNode == nil || alternative != nil else { return nil }
+        return .init(label: label, share: share, childlessShare: childless, maximum: maximum, refundableAlternative: alternative)
     }
 
     /// An amount, or a status map of amounts, as a status table.

@@ -388,6 +388,19 @@ struct GoldenCases {
         #expect(try calculate(2024, .single, "OR", gross: "124999").stateTaxableIncome == d("114004"))
     }
 
+    @Test("DE 2024: the filer takes the refundable 4.5% EITC when it beats the nonrefundable 20% the tax allows (30 Del. C. 1117)")
+    func delawareEarnedIncomeCreditChoice() throws {
+        // Single (head of household in PolicyEngine's reading is the same here) 15,000, 1 child: the tax before the credit is 125;
+        // 20% of the federal credit is far above it, so the nonrefundable option gives 125, while 4.5% of the federal credit
+        // is more: the filer takes the refundable one and the tax before refundable credits stays 125 (PolicyEngine 125).
+        let r = try calculate(2024, .headOfHousehold, "DE", gross: "15000", dependents: 1, children: 1)
+        #expect(r.stateIncomeTax == d("125"))
+        #expect(r.notes.contains { $0.contains("refundable alternative") }, "\(r.notes)")
+        // Joint 40,000 with 1 child: 20% of the federal credit is below the tax, so the nonrefundable option is taken.
+        let joint = try calculate(2024, .marriedFilingJointly, "DE", gross: "40000", dependents: 1, children: 1)
+        #expect(joint.notes.contains { $0.contains("nonrefundable 20% option") && $0.contains("applied") }, "\(joint.notes)")
+    }
+
     @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")
     func incomeAdjustedDeduction() throws {
         // Reduction 5,454.55 (the law then rounds it down to 5,450, which the bundle cannot write: see SC notes);

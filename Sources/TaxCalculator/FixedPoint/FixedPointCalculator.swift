@@ -260,7 +260,8 @@ public struct FixedPointCalculator: Sendable {
             fixed.earnedIncomeCredit = try state.earnedIncomeCredit.map { credit in
                 FixedEarnedIncomeCreditShare(share: try share(credit.share, "\(code) earned income credit share"),
                                              childless: try statuses.map { try share(credit.childlessShare?[$0] ?? credit.share, "\(code) earned income credit childless share") },
-                                             maximum: try credit.maximum.map { try cents($0, "\(code) earned income credit maximum") })
+                                             maximum: try credit.maximum.map { try cents($0, "\(code) earned income credit maximum") },
+                                             refundableAlternative: try share(credit.refundableAlternative ?? 0, "\(code) earned income credit refundable alternative"))
             }
             fixed.incomeTested = try state.incomeTestedCredit.map { credit in
                 let ratio = credit.measure == .ratio
@@ -489,6 +490,8 @@ private struct FixedEarnedIncomeCreditShare: Sendable {
     /// Per status (the share itself where no childless share is written).
     var childless: [Int64]
     var maximum: Int64?
+    /// Millionths; 0 when there is no refundable alternative.
+    var refundableAlternative: Int64
     func amount(_ federal: Int64, children: Int, status s: Int) -> Int64 {
         let credit = FixedPoint.roundToCent(federal * (children == 0 ? childless[s] : share))
         return maximum.map { Swift.min(credit, $0) } ?? credit
@@ -805,7 +808,8 @@ extension FixedState {
             out.tax -= Swift.min(out.tax, FixedPoint.roundToCent(input.childCreditAllowed * childCreditShare.share))
         }
         if let earnedIncomeCredit {
-            out.tax -= Swift.min(out.tax, earnedIncomeCredit.amount(input.earnedCredit, children: input.children, status: s))
+            let amount = Swift.min(out.tax, earnedIncomeCredit.amount(input.earnedCredit, children: input.children, status: s))
+            if FixedPoint.roundToCent(input.earnedCredit * earnedIncomeCredit.refundableAlternative) <= amount { out.tax -= amount }
         }
         if extraTax > 0, out.taxable > 0 { out.tax += extraTax }
         if let mentalHealth {

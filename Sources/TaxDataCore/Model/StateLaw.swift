@@ -241,8 +241,14 @@ public struct EarnedIncomeCreditShare: Sendable, Equatable, Codable {
     public var childlessShare: StatusTable<Decimal>?
     /// The credit is never more than this (South Carolina from 2026).
     public var maximum: Decimal?
+    /// 1.6: the share of a refundable alternative the filer may choose instead (Delaware 4.5%,
+    /// Virginia 15% in 2024): when it exceeds the nonrefundable credit the tax allows, the
+    /// nonrefundable credit is not taken (the tax before refundable credits stays whole).
+    public var refundableAlternative: Decimal?
 
-    public init(label: String, share: Decimal, childlessShare: StatusTable<Decimal>? = nil, maximum: Decimal? = nil) {
+    public init(label: String, share: Decimal, childlessShare: StatusTable<Decimal>? = nil, maximum: Decimal? = nil,
+                refundableAlternative: Decimal? = nil) {
+        self.refundableAlternative = refundableAlternative
         self.label = label
         self.share = share
         self.childlessShare = childlessShare

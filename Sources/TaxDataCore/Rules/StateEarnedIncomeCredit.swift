@@ -3,7 +3,8 @@ import Foundation
 /// A state credit that is a share of the federal earned income credit has a label, a share above
 /// 0 and at most 2 (South Carolina's is 125%), a childless share for every filing status when one
 /// is written, a non-negative maximum, a federal earned income credit in the same year to take a
-/// share of, a state income tax to reduce, and schema 1.4.
+/// share of, a state income tax to reduce, and schema 1.4; a refundable alternative (1.6) is a
+/// share above 0 and at most 2.
 public struct StateEarnedIncomeCredit: ValidationRule {
     public let id = RuleID.stateEarnedIncomeCredit
     public init() {}
@@ -32,6 +33,11 @@ public struct StateEarnedIncomeCredit: ValidationRule {
                 for (status, share) in childless.written { checkShare(share, path.key("childlessShare").key(status.rawValue)) }
             }
             if let maximum = credit.maximum, maximum < 0 { error("maximum must not be negative", path.key("maximum")) }
+            if let alternative = credit.refundableAlternative {
+                let at = path.key("refundableAlternative")
+                if data.meta.schemaVersion < .v1_6 { error("refundableAlternative needs schemaVersion \"1.6\" in year.yaml", at) }
+                if alternative <= 0 || alternative > 2 { error("refundableAlternative \(Money.text(alternative)) must be above 0 and at most 2", at) }
+            }
         }
         return findings
     }
