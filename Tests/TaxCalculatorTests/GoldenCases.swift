@@ -401,6 +401,15 @@ struct GoldenCases {
         #expect(joint.notes.contains { $0.contains("nonrefundable 20% option") && $0.contains("applied") }, "\(joint.notes)")
     }
 
+    @Test("GA 2024: low income credit, 5 per person at AGI 15,000-19,999, none from 20,000 (O.C.G.A. 48-7A-3)")
+    func georgiaLowIncomeCredit() throws {
+        // Single 15,000: 5.39% × (15,000 − 12,000) = 161.70, less 5: 156.70 (PolicyEngine the same); 20,000: no credit.
+        #expect(try calculate(2024, .single, "GA", gross: "15000").stateIncomeTax == d("156.70"))
+        #expect(try calculate(2024, .single, "GA", gross: "20000").stateIncomeTax == d("431.20"))
+        // 19,999.99 still has it: 5.39% × 7,999.99 = 431.20 − 5 = 426.20.
+        #expect(try calculate(2024, .single, "GA", gross: "19999.99").stateIncomeTax == d("426.20"))
+    }
+
     @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")
     func incomeAdjustedDeduction() throws {
         // Reduction 5,454.55 (the law then rounds it down to 5,450, which the bundle cannot write: see SC notes);
