@@ -71,7 +71,10 @@ let package = Package(
 
         // Shared helpers for the test targets (package root, reading trees, the compiled real years).
         .target(name: "TaxDataTestSupport", dependencies: ["TaxDataCompiler", "TaxDataCore"], path: "Tests/TaxDataTestSupport"),
-        .testTarget(name: "TaxDataCryptoTests", dependencies: ["TaxDataCrypto"]),
+        .testTarget(
+            name: "TaxDataCryptoTests",
+            dependencies: ["TaxDataCrypto", "TaxDataCore", "TaxDataTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "TaxDataCoreTests", dependencies: ["TaxDataCore"]),
         .testTarget(
             name: "TaxDataCompilerTests",
