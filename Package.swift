@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "taxdata",
-    platforms: [.macOS(.v14)],
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "taxdata", targets: ["taxdata"]),
         .library(name: "TaxDataCore", targets: ["TaxDataCore"]),
