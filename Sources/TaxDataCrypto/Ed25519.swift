@@ -76,8 +76,8 @@ extension OpenSSLCrypto {
             }
             return key
         }
-        let handle = PKeyHandle(key)
-        return try portablePublicKey(handle.pointer, what)
+        defer { EVP_PKEY_free(key) }
+        return try portablePublicKey(key, what)
     }
 }
 

@@ -20,10 +20,10 @@ public struct OpenSSLCrypto: BundleCrypto {
             EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
         }
         guard let pkey else { throw CryptoError("reading Ed25519 public key \(key.keyID.prefix(16))…") }
-        let handle = PKeyHandle(pkey)
+        defer { EVP_PKEY_free(pkey) }
         guard let context = EVP_MD_CTX_new() else { throw CryptoError("verify context") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, nil, nil, handle.pointer) == 1 else { throw CryptoError("verify init") }
+        guard EVP_DigestVerifyInit(context, nil, nil, nil, pkey) == 1 else { throw CryptoError("verify init") }
         let result = signature.withUnsafeBytes { sig in
             message.withUnsafeBytes { msg in
                 EVP_DigestVerify(context, sig.bindMemory(to: UInt8.self).baseAddress, sig.count,
