@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "taxdata",
-    platforms: [.macOS(.v14)],
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "taxdata", targets: ["taxdata"]),
         .library(name: "TaxDataCore", targets: ["TaxDataCore"]),
@@ -18,16 +18,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // OpenSSL's libcrypto. Only TaxDataCrypto may import it.
+        // OpenSSL's libcrypto: the toolchain's crypto. Only TaxDataCrypto may import it; nothing apps link
+        // (TaxDataClient, TaxCalculator, TaxDataCore) depends on it (PortabilityTests prove it).
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .target(name: "TaxDataCrypto", dependencies: ["COpenSSL"]),
-        .target(name: "TaxDataCore", dependencies: ["TaxDataCrypto"]),
+        .target(name: "TaxDataCrypto", dependencies: ["COpenSSL", "TaxDataCore"]),
+        // swift-crypto: CryptoKit on Apple platforms, vendored BoringSSL elsewhere (no system library).
+        .target(name: "TaxDataCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "TaxDataCompiler",
             dependencies: ["TaxDataCore", .product(name: "Yams", package: "Yams")]
@@ -36,7 +39,7 @@ let package = Package(
         .target(
             name: "TaxDataClient",
             dependencies: [
-                "TaxDataCore", "TaxDataCrypto", .product(name: "Logging", package: "swift-log"),
+                "TaxDataCore", .product(name: "Logging", package: "swift-log"),
                 // Linux only: URLSession there (FoundationNetworking) inflates and buffers bodies without a
                 // bound, so the default transport on Linux is AsyncHTTPClient, which streams with backpressure.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
@@ -48,7 +51,7 @@ let package = Package(
         // The remote API over a dist directory, with fault injection.
         .target(
             name: "TaxDataServer",
-            dependencies: ["TaxDataCore", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["TaxDataCore", "TaxDataCrypto", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
@@ -68,7 +71,10 @@ let package = Package(
 
         // Shared helpers for the test targets (package root, reading trees, the compiled real years).
         .target(name: "TaxDataTestSupport", dependencies: ["TaxDataCompiler", "TaxDataCore"], path: "Tests/TaxDataTestSupport"),
-        .testTarget(name: "TaxDataCryptoTests", dependencies: ["TaxDataCrypto"]),
+        .testTarget(
+            name: "TaxDataCryptoTests",
+            dependencies: ["TaxDataCrypto", "TaxDataCore", "TaxDataTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "TaxDataCoreTests", dependencies: ["TaxDataCore"]),
         .testTarget(
             name: "TaxDataCompilerTests",

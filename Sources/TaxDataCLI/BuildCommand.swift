@@ -87,7 +87,7 @@ struct BuildCommand: AsyncParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(1)
         }
-        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys)
+        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys, crypto: OpenSSLCrypto())
         if let previous {
             let findings = try PublicationGuard.check(new: output, previousDist: previous)
             items += findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: $0.file) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaxDataCore
 import TaxDataCrypto
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ enum KeyFiles {
         guard let pem = FileManager.default.contents(atPath: path) else {
             throw KeyFileError(description: "\(path): cannot read the public key file")
         }
-        do { return try Ed25519PublicKey(pem: pem, source: path) } catch {
+        do { return try OpenSSLCrypto.publicKey(pem: pem, source: path) } catch {
             throw KeyFileError(description: "\(error)")
         }
     }

@@ -33,7 +33,7 @@ struct KeygenCommand: AsyncParsableCommand {
             let key = try Ed25519PrivateKey.generate()
             try KeyFiles.createExclusive(privatePath, try key.pkcs8PEM(), mode: 0o600)
             do {
-                try KeyFiles.createExclusive(publicPath, try key.publicKey.pem(), mode: 0o644)
+                try KeyFiles.createExclusive(publicPath, try key.publicKeyPEM(), mode: 0o644)
             } catch {
                 try? FileManager.default.removeItem(atPath: privatePath)
                 throw error

@@ -52,7 +52,8 @@ struct VerifyCommand: AsyncParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(1)
         }
-        let verifier = BundleVerifier(signatures: SignaturePolicy(trustedKeys: trusted, requireSignature: requireSignature))
+        let verifier = BundleVerifier(signatures: SignaturePolicy(trustedKeys: trusted, requireSignature: requireSignature),
+                                      crypto: OpenSSLCrypto())
         var findings: [(file: String, diagnostic: Diagnostic)]
         var checked = ""
         do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TaxDataCompiler
 import TaxDataCore
+import TaxDataCrypto
 
 /// Loads one side of a diff: a year of the source tree (`2026`), a source year directory
 /// (`TaxData/2026`), or a compiled bundle directory (`dist/2026`).
@@ -28,7 +29,7 @@ struct YearLoader {
         if fm.fileExists(atPath: argument + "/" + BundleLayout.manifestName) {
             var files = try DistReader.readYear(argument, distRoot: argument).files
             let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
-            let result = BundleVerifier().verify(manifestBytes: manifest, files: files)
+            let result = BundleVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: manifest, files: files)
             guard let data = result.data, result.isValid else {
                 let first = result.findings.first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
                 throw LoadError(description: "\(argument) is not a valid bundle (run `taxdata verify \(argument)`): \(first)")

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import TaxDataCore
-import TaxDataCrypto
 
 /// The tax data an app computes with: a fresh remote bundle when there is one, else a valid
 /// cache (even past its refresh time), else the bundle embedded in the app. Lookups always answer.

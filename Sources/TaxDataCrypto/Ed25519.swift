@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import TaxDataCore
 
 /// Owns an OpenSSL `EVP_PKEY` and frees it.
 final class PKeyHandle: @unchecked Sendable {
@@ -34,15 +35,40 @@ private func requireEd25519(_ key: OpaquePointer, _ what: String) throws {
     }
 }
 
-/// An Ed25519 public key (SPKI), used to verify manifest signatures.
-public struct Ed25519PublicKey: Sendable {
-    let handle: PKeyHandle
-    /// SHA-256 of the key's DER (SubjectPublicKeyInfo) encoding, as 64 hex digits.
-    public let keyID: String
+/// Reads the SPKI DER of an OpenSSL key (what its key id is computed over).
+func publicKeyDER(_ key: OpaquePointer, _ what: String) throws -> Data {
+    let length = i2d_PUBKEY(key, nil)
+    guard length > 0 else { throw CryptoError(what) }
+    var bytes = [UInt8](repeating: 0, count: Int(length))
+    let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+        return i2d_PUBKEY(key, &cursor)
+    }
+    guard written == length else { throw CryptoError(what) }
+    return Data(bytes)
+}
 
-    /// Reads a `-----BEGIN PUBLIC KEY-----` PEM (what `openssl pkey -pubout` writes).
+/// The 32 raw bytes of an Ed25519 key's public half.
+func rawPublicKey(_ key: OpaquePointer, _ what: String) throws -> Data {
+    var length = Ed25519PublicKey.byteCount
+    var raw = [UInt8](repeating: 0, count: length)
+    guard EVP_PKEY_get_raw_public_key(key, &raw, &length) == 1, length == Ed25519PublicKey.byteCount else {
+        throw CryptoError(what)
+    }
+    return Data(raw)
+}
+
+/// The portable `Ed25519PublicKey` of an OpenSSL key, its key id hashed by OpenSSL.
+func portablePublicKey(_ key: OpaquePointer, _ what: String) throws -> Ed25519PublicKey {
+    try requireEd25519(key, what)
+    return try Ed25519PublicKey(rawRepresentation: try rawPublicKey(key, what), crypto: OpenSSLCrypto())
+}
+
+extension OpenSSLCrypto {
+    /// Reads a `-----BEGIN PUBLIC KEY-----` PEM with OpenSSL (what `taxdata verify --key` and
+    /// `fetch --key` use). The portable `Ed25519PublicKey(pem:)` reads the same files without it.
     /// - Throws: `CryptoError` for malformed PEM or a key that is not Ed25519.
-    public init(pem: Data, source: String = "public key") throws {
+    public static func publicKey(pem: Data, source: String = "public key") throws -> Ed25519PublicKey {
         let what = "reading \(source)"
         let key = try withReadBIO(pem, what) { bio -> OpaquePointer in
             guard let key = PEM_read_bio_PUBKEY(bio, nil, nil, nil) else {
@@ -50,54 +76,16 @@ public struct Ed25519PublicKey: Sendable {
             }
             return key
         }
-        try self.init(owning: key, what: what)
-    }
-
-    init(owning key: OpaquePointer, what: String) throws {
-        let handle = PKeyHandle(key)
-        try requireEd25519(key, what)
-        self.handle = handle
-        self.keyID = try SHA256.hexDigest(try Ed25519PublicKey.der(key, what))
-    }
-
-    static func der(_ key: OpaquePointer, _ what: String) throws -> Data {
-        let length = i2d_PUBKEY(key, nil)
-        guard length > 0 else { throw CryptoError(what) }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-            return i2d_PUBKEY(key, &cursor)
-        }
-        guard written == length else { throw CryptoError(what) }
-        return Data(bytes)
-    }
-
-    /// The key as SPKI PEM.
-    public func pem() throws -> Data {
-        try writeBIO("writing public key") { PEM_write_bio_PUBKEY($0, handle.pointer) }
-    }
-
-    /// True when `signature` is a valid Ed25519 signature of `message` by this key. A signature
-    /// of the wrong length is simply invalid.
-    public func isValidSignature(_ signature: Data, for message: Data) throws -> Bool {
-        guard signature.count == Ed25519PrivateKey.signatureByteCount else { return false }
-        guard let context = EVP_MD_CTX_new() else { throw CryptoError("verify context") }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, nil, nil, handle.pointer) == 1 else { throw CryptoError("verify init") }
-        let result = signature.withUnsafeBytes { sig in
-            message.withUnsafeBytes { msg in
-                EVP_DigestVerify(context, sig.bindMemory(to: UInt8.self).baseAddress, sig.count,
-                                 msg.bindMemory(to: UInt8.self).baseAddress, msg.count)
-            }
-        }
-        _ = CryptoError.drainOpenSSLErrors() // a bad signature leaves an entry; never leak it
-        return result == 1
+        defer { EVP_PKEY_free(key) }
+        return try portablePublicKey(key, what)
     }
 }
 
-/// An Ed25519 private key (PKCS#8). Its material is never printed: `description` names only the key id.
-public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
-    public static let signatureByteCount = 64
+/// An Ed25519 private key (PKCS#8) held by OpenSSL: the toolchain's signing key. Its material is
+/// never printed: `description` names only the key id. It signs `SignatureEnvelope`s as an
+/// `Ed25519Signer`; its `publicKey` is the portable value the client pins.
+public struct Ed25519PrivateKey: Ed25519Signer, CustomStringConvertible {
+    public static let signatureByteCount = Ed25519PublicKey.signatureByteCount
     let handle: PKeyHandle
     public let publicKey: Ed25519PublicKey
 
@@ -128,13 +116,29 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
         let handle = PKeyHandle(key)
         try requireEd25519(key, what)
         self.handle = handle
-        let der = try Ed25519PublicKey.der(key, what)
-        let publicKey = try der.withUnsafeBytes { raw -> OpaquePointer in
-            var cursor: UnsafePointer<UInt8>? = raw.bindMemory(to: UInt8.self).baseAddress
-            guard let pub = d2i_PUBKEY(nil, &cursor, raw.count) else { throw CryptoError(what) }
-            return pub
+        self.publicKey = try portablePublicKey(key, what)
+    }
+
+    /// A key from its 32-byte RFC 8032 seed (tests: the RFC's vectors, and the same key in
+    /// OpenSSL and swift-crypto).
+    init(seed: Data) throws {
+        let what = "reading a raw Ed25519 seed"
+        guard seed.count == 32 else { throw CryptoError(what, detail: "a seed has 32 bytes, not \(seed.count)") }
+        let key = seed.withUnsafeBytes { raw in
+            EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
         }
-        self.publicKey = try Ed25519PublicKey(owning: publicKey, what: what)
+        guard let key else { throw CryptoError(what) }
+        try self.init(owning: key, what: what)
+    }
+
+    /// The public half as SPKI PEM, written by OpenSSL (what `taxdata keygen --public` writes).
+    public func publicKeyPEM() throws -> Data {
+        try writeBIO("writing public key") { PEM_write_bio_PUBKEY($0, handle.pointer) }
+    }
+
+    /// The public half's SPKI DER, encoded by OpenSSL.
+    func publicKeyDER() throws -> Data {
+        try TaxDataCrypto.publicKeyDER(handle.pointer, "encoding public key")
     }
 
     /// The key as unencrypted PKCS#8 PEM. Write it only to a file with mode 0600.

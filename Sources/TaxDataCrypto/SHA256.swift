@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import TaxDataCore
 
 /// SHA-256 through OpenSSL's EVP digest API.
 ///

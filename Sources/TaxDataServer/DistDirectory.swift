@@ -46,7 +46,7 @@ public struct DistDirectory: Sendable {
         var files: [String: Data] = [:]
         for name in manifest.checksums.keys { files[name] = file("\(year)/\(name)") }
         files[BundleLayout.signatureName] = file("\(year)/\(BundleLayout.signatureName)")
-        let result = BundleVerifier().verify(manifestBytes: manifestBytes, files: files)
+        let result = BundleVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: manifestBytes, files: files)
         guard let data = result.data, let decoded = result.manifest else { return nil }
         return (data, decoded)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataCore
 import Testing
 @testable import TaxDataCrypto
 
@@ -10,12 +11,13 @@ struct Ed25519Tests {
         let message = Data("manifest bytes".utf8)
         let signature = try key.signature(for: message)
         #expect(signature.count == 64)
-        #expect(try key.publicKey.isValidSignature(signature, for: message))
-        #expect(try !key.publicKey.isValidSignature(signature, for: Data("other".utf8)))
+        let openSSL = OpenSSLCrypto()
+        #expect(try openSSL.isValidEd25519Signature(signature, for: message, by: key.publicKey))
+        #expect(try !openSSL.isValidEd25519Signature(signature, for: Data("other".utf8), by: key.publicKey))
         var flipped = signature
         flipped[10] ^= 1
-        #expect(try !key.publicKey.isValidSignature(flipped, for: message))
-        #expect(try !key.publicKey.isValidSignature(signature.prefix(63), for: message))
+        #expect(try !openSSL.isValidEd25519Signature(flipped, for: message, by: key.publicKey))
+        #expect(try !openSSL.isValidEd25519Signature(signature.prefix(63), for: message, by: key.publicKey))
         #expect(!CryptoError.hasPendingOpenSSLErrors)
     }
 
@@ -24,7 +26,7 @@ struct Ed25519Tests {
         let key = try Ed25519PrivateKey.generate()
         let reread = try Ed25519PrivateKey(pem: try key.pkcs8PEM())
         #expect(reread.publicKey.keyID == key.publicKey.keyID)
-        let pub = try Ed25519PublicKey(pem: try key.publicKey.pem())
+        let pub = try OpenSSLCrypto.publicKey(pem: try key.publicKeyPEM())
         #expect(pub.keyID == key.publicKey.keyID)
         #expect(String(decoding: try key.pkcs8PEM(), as: UTF8.self).hasPrefix("-----BEGIN PRIVATE KEY-----"))
         #expect(!key.description.contains("PRIVATE"))
@@ -39,7 +41,7 @@ struct Ed25519Tests {
             } throws: { error in
                 "\(error)".contains("keys/k.pem")
             }
-            #expect(throws: CryptoError.self) { try Ed25519PublicKey(pem: Data(text.utf8)) }
+            #expect(throws: CryptoError.self) { try OpenSSLCrypto.publicKey(pem: Data(text.utf8)) }
             #expect(!CryptoError.hasPendingOpenSSLErrors)
         }
     }

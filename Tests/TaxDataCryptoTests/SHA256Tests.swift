@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataCore
 import Testing
 @testable import TaxDataCrypto
 

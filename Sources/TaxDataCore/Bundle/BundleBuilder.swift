@@ -1,5 +1,4 @@
 import Foundation
-import TaxDataCrypto
 
 /// A file to write: a name relative to the output root, and its exact bytes.
 public struct OutputFile: Sendable, Equatable {
@@ -14,8 +13,8 @@ public struct OutputFile: Sendable, Equatable {
 /// Turns validated year data into bundle bytes. Pure: nothing here touches the disk.
 public enum BundleBuilder {
     /// The files of one year's bundle (four documents, the combined document, the manifest),
-    /// with paths relative to the year directory.
-    public static func build(_ data: TaxYearData) throws -> (files: [OutputFile], manifest: Manifest) {
+    /// with paths relative to the year directory. `crypto` computes the checksums.
+    public static func build(_ data: TaxYearData, crypto: any BundleCrypto = PortableCrypto()) throws -> (files: [OutputFile], manifest: Manifest) {
         let layout = BundleLayout(year: data.meta.taxYear)
         let year = data.meta.taxYear
         let documents: [(String, Data)] = [
@@ -28,7 +27,7 @@ public enum BundleBuilder {
         var checksums: [String: String] = [:]
         var sizes: [String: Int] = [:]
         for (name, bytes) in documents {
-            checksums[name] = Manifest.checksum(try SHA256.hexDigest(bytes))
+            checksums[name] = Manifest.checksum(try crypto.sha256Hex(bytes))
             sizes[name] = bytes.count
         }
         let manifest = Manifest(
@@ -44,13 +43,15 @@ public enum BundleBuilder {
     }
 
     /// A whole dist: `<year>/…` for each year, plus `index.json`. With signing keys, each
-    /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`).
-    public static func buildDist(_ years: [TaxYearData], signingKeys: [Ed25519PrivateKey] = []) throws -> [OutputFile] {
+    /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`). The keys
+    /// are the toolchain's (`TaxDataCrypto.Ed25519PrivateKey`); `crypto` computes the checksums.
+    public static func buildDist(_ years: [TaxYearData], signingKeys: [any Ed25519Signer] = [],
+                                 crypto: any BundleCrypto = PortableCrypto()) throws -> [OutputFile] {
         var output: [OutputFile] = []
         var entries: [BundleIndex.Entry] = []
         for data in years.sorted(by: { $0.meta.taxYear < $1.meta.taxYear }) {
             let year = data.meta.taxYear
-            let (files, manifest) = try build(data)
+            let (files, manifest) = try build(data, crypto: crypto)
             output += files.map { OutputFile(path: "\(year)/\($0.path)", contents: $0.contents) }
             let manifestBytes = files.last!.contents
             if !signingKeys.isEmpty {
@@ -59,7 +60,7 @@ public enum BundleBuilder {
             }
             entries.append(.init(taxYear: year, version: manifest.version, status: manifest.status,
                                  manifest: "\(year)/\(BundleLayout.manifestName)",
-                                 manifestChecksum: Manifest.checksum(try SHA256.hexDigest(manifestBytes)),
+                                 manifestChecksum: Manifest.checksum(try crypto.sha256Hex(manifestBytes)),
                                  manifestSize: manifestBytes.count))
         }
         let index = try CanonicalJSON.encode(BundleIndex(schemaVersion: .current, years: entries))

@@ -1,5 +1,4 @@
 import Foundation
-import TaxDataCrypto
 
 /// Proves that one year's bundle is exactly what its manifest says, and that its contents pass
 /// the same rules as `taxdata check`. Pure: the caller supplies the bytes of every file found.
@@ -13,9 +12,13 @@ public struct BundleVerifier: Sendable {
 
     public var rules: RuleSet
     public var signatures: SignaturePolicy
-    public init(rules: RuleSet = .standard, signatures: SignaturePolicy = .none) {
+    /// Hashes the files and verifies the signatures: swift-crypto by default (the client), OpenSSL
+    /// in the toolchain (`TaxDataCrypto.OpenSSLCrypto`). The two are tested to agree.
+    public var crypto: any BundleCrypto
+    public init(rules: RuleSet = .standard, signatures: SignaturePolicy = .none, crypto: any BundleCrypto = PortableCrypto()) {
         self.rules = rules
         self.signatures = signatures
+        self.crypto = crypto
     }
 
     public struct Result: Sendable {
@@ -48,7 +51,7 @@ public struct BundleVerifier: Sendable {
             fail(manifestName, .bundleManifest, "manifest does not decode: \(DecodeErrorText.describe(error))")
             return (nil, findings)
         }
-        for finding in signatures.check(message: manifestBytes, envelope: signature, signatureFile: BundleLayout.signatureName) {
+        for finding in signatures.check(message: manifestBytes, envelope: signature, signatureFile: BundleLayout.signatureName, crypto: crypto) {
             findings.append((BundleLayout.signatureName, finding))
         }
         guard SchemaVersion.supportedMajors.contains(manifest.schemaVersion.major) else {
@@ -115,7 +118,7 @@ public struct BundleVerifier: Sendable {
                 continue
             }
             do {
-                let got = Manifest.checksum(try SHA256.hexDigest(bytes))
+                let got = Manifest.checksum(try crypto.sha256Hex(bytes))
                 if got != want {
                     fail(name, .bundleChecksum, "SHA-256 is \(got); the manifest says \(want)")
                     continue

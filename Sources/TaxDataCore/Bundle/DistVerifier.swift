@@ -1,5 +1,4 @@
 import Foundation
-import TaxDataCrypto
 
 /// Verifies a whole dist: `index.json`, then every year it lists, and nothing unlisted beside them.
 public struct DistVerifier: Sendable {
@@ -30,7 +29,8 @@ public struct DistVerifier: Sendable {
             return [(indexName, .error(.bundleIndex, "index.json does not decode: \(DecodeErrorText.describe(error))"))]
         }
         for finding in bundleVerifier.signatures.check(message: indexBytes, envelope: contents.rootFiles[BundleLayout.indexSignatureName],
-                                                       signatureFile: BundleLayout.indexSignatureName) {
+                                                       signatureFile: BundleLayout.indexSignatureName,
+                                                       crypto: bundleVerifier.crypto) {
             findings.append((BundleLayout.indexSignatureName, finding))
         }
         for name in contents.rootFiles.keys.sorted() where name != indexName && name != BundleLayout.indexSignatureName {
@@ -52,7 +52,7 @@ public struct DistVerifier: Sendable {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)", .error(.bundleMissingFile, "listed in index.json but missing")))
                 continue
             }
-            let digest = (try? SHA256.hexDigest(manifestBytes)).map(Manifest.checksum)
+            let digest = (try? bundleVerifier.crypto.sha256Hex(manifestBytes)).map(Manifest.checksum)
             if manifestBytes.count != entry.manifestSize || digest != entry.manifestChecksum {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)",
                                  .error(.bundleChecksum, "does not match index.json (size \(manifestBytes.count) vs \(entry.manifestSize), \(digest ?? "?") vs \(entry.manifestChecksum))")))

@@ -1,5 +1,4 @@
 import Foundation
-import TaxDataCrypto
 
 /// A detached signature file (`manifest.json.sig`, `index.json.sig`): one or more Ed25519
 /// signatures over the exact bytes of the file it sits beside.
@@ -25,7 +24,7 @@ public struct SignatureEnvelope: Sendable, Equatable, Codable {
     public init(signatures: [Entry]) { self.signatures = signatures }
 
     /// Signs `message` with every key, in the order given.
-    public static func sign(_ message: Data, with keys: [Ed25519PrivateKey]) throws -> Data {
+    public static func sign(_ message: Data, with keys: [any Ed25519Signer]) throws -> Data {
         let entries = try keys.map { key in
             Entry(algorithm: "ed25519", keyId: key.publicKey.keyID, signature: try key.signature(for: message).base64EncodedString())
         }
@@ -50,7 +49,9 @@ public struct SignaturePolicy: Sendable {
     ///
     /// Passes when at least one signature by a trusted key is valid and no signature by a trusted
     /// key is invalid. Without trusted keys a signature is not checked unless one is required.
-    public func check(message: Data, envelope bytes: Data?, signatureFile: String) -> [Diagnostic] {
+    /// `crypto` verifies the signatures (the toolchain passes OpenSSL's; both agree).
+    public func check(message: Data, envelope bytes: Data?, signatureFile: String,
+                      crypto: any BundleCrypto = PortableCrypto()) -> [Diagnostic] {
         guard let bytes else {
             return requireSignature ? [.error(.signatureMissing, "\(signatureFile) is missing: the bundle is unsigned")] : []
         }
@@ -74,7 +75,7 @@ public struct SignaturePolicy: Sendable {
                 continue
             }
             do {
-                if try key.isValidSignature(raw, for: message) {
+                if try crypto.isValidEd25519Signature(raw, for: message, by: key) {
                     trustedValid += 1
                 } else {
                     findings.append(.error(.signatureInvalid, "signature by trusted key \(entry.keyId.prefix(16))… does not match the signed file (\(raw.count) bytes)"))
