@@ -27,7 +27,8 @@ struct StateTax {
     ///     (the child tax credit allowed, its refundable part included).
     func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0, children: Int = 0,
                    federalTaxable: Decimal = 0, federalDeduction: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0,
-                   federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0) -> Result {
+                   federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0,
+                   federalAdditionalChildCredit: Decimal = 0) -> Result {
         var result = Result()
         if let sdi = state.sdi {
             var base = sdiWages
@@ -72,7 +73,11 @@ struct StateTax {
         var paid: Decimal = 0
         if let rule = state.federalTaxDeductionRule {
             let cap = rule.cap?[status].map { phased(.federalTaxDeduction, $0) }
-            paid += rule.amount(paid: federalTax, income: wages, status: status, cap: cap)
+            var net = federalTax
+            for credit in rule.lessRefundable ?? [] {
+                net -= credit == .earnedIncomeCredit ? federalEarnedIncomeCredit : federalAdditionalChildCredit
+            }
+            paid += rule.amount(paid: Swift.max(0, net), income: wages, status: status, cap: cap)
         }
         if let rule = state.ficaDeductionRule {
             let amount = rule.amount(paid: fica, income: wages, status: status, cap: rule.cap?[status])

@@ -54,7 +54,7 @@ public struct TaxCalculator: Sendable {
         guard let federalBrackets = data.federal.brackets[input.status] else { throw CalculationError("no federal brackets for \(input.status.rawValue)") }
         let federalTaxBeforeCredits = Rounding.cent(federalBrackets.tax(on: federalTaxable))
         var federalTax = federalTaxBeforeCredits
-        var childCreditAllowed: Decimal = 0
+        var childCreditAllowed: Decimal = 0, additionalChildCredit: Decimal = 0
         if let ctc = data.federal.childTaxCredit, input.dependents > 0 {
             let credit = ctc.amount(children: input.children, others: input.dependents - input.children, income: incomeWages, status: input.status)
             let applied = Swift.min(credit, federalTaxBeforeCredits)
@@ -66,6 +66,7 @@ public struct TaxCalculator: Sendable {
             // Schedule 8812 part II-A (the alternative for three or more children is not modelled).
             let refundable = ctc.refundable?.amount(children: input.children, unused: credit - applied, earned: incomeWages) ?? 0
             childCreditAllowed = applied + refundable
+            additionalChildCredit = refundable
         }
         let earnedIncomeCredit = data.federal.earnedIncomeCredit.flatMap {
             EarnedIncomeCreditSchedule.credit($0, children: input.children, wages: incomeWages, status: input.status)
@@ -81,7 +82,8 @@ public struct TaxCalculator: Sendable {
         let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
             .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
                        children: input.children, federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
-                       federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed)
+                       federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed,
+                       federalAdditionalChildCredit: additionalChildCredit)
         notes += stateResult.notes
         if let missing = state.missing, !missing.isEmpty {
             notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")

@@ -140,9 +140,17 @@ extension YAMLDocument {
         let shares = sharesNode.flatMap { rowTable($0, path.key("shares")) }
         let itemizedNode = m.optional("itemized")
         let itemized = itemizedNode.flatMap { bool($0, path.key("itemized")) }
+        let lessNode = m.optional("lessRefundable")
+        let less = lessNode.flatMap { node in
+            sequence(node, path.key("lessRefundable")).flatMap { items in
+                let parsed = items.enumerated().map { choice($0.element, path.key("lessRefundable").index($0.offset), PaidTaxDeduction.RefundableCredit.self) }
+                return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+            }
+        }
         m.finish()
-        guard capNode == nil || cap != nil, sharesNode == nil || shares != nil, itemizedNode == nil || itemized != nil else { return nil }
-        return PaidTaxDeduction(cap: cap, shares: shares, itemized: itemized)
+        guard capNode == nil || cap != nil, sharesNode == nil || shares != nil, itemizedNode == nil || itemized != nil,
+              lessNode == nil || less != nil else { return nil }
+        return PaidTaxDeduction(cap: cap, shares: shares, itemized: itemized, lessRefundable: less)
     }
 
     /// `{ label, share, childlessShare?: {status: rate}, maximum? }`.

@@ -410,6 +410,14 @@ struct GoldenCases {
         #expect(try calculate(2024, .single, "GA", gross: "19999.99").stateIncomeTax == d("426.20"))
     }
 
+    @Test("AL 2024: the federal tax deducted is the liability less the refundable earned income credit (Form 40 worksheet)")
+    func alabamaFederalTaxLessRefundableCredits() throws {
+        // Single 15,000: federal tax 40, earned income credit (no children) 275: nothing to deduct.
+        let r = try calculate(2024, .single, "AL", gross: "15000")
+        #expect(!r.notes.contains { $0.contains("federalTaxDeduction") })
+        #expect(r.stateIncomeTax == d("485"))
+    }
+
     @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")
     func incomeAdjustedDeduction() throws {
         // Reduction 5,454.55 (the law then rounds it down to 5,450, which the bundle cannot write: see SC notes);

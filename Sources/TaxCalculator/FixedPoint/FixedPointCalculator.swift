@@ -207,7 +207,9 @@ public struct FixedPointCalculator: Sendable {
             func paidDeduction(_ rule: PaidTaxDeduction?, _ what: String) throws -> FixedPaidDeduction? {
                 try rule.map { rule in
                     FixedPaidDeduction(cap: try statuses.map { try rule.cap?[$0].map { try cents($0, "\(code) \(what) cap") } ?? Int64.max },
-                                       shares: try rule.shares.map { try rows($0, "\(what) shares") }, itemized: rule.itemized == true)
+                                       shares: try rule.shares.map { try rows($0, "\(what) shares") }, itemized: rule.itemized == true,
+                                       lessEarnedIncomeCredit: rule.lessRefundable?.contains(.earnedIncomeCredit) == true,
+                                       lessAdditionalChildCredit: rule.lessRefundable?.contains(.additionalChildTaxCredit) == true)
                 }
             }
             let sdi = try state.sdi.map { sdi in
@@ -328,7 +330,7 @@ public struct FixedPointCalculator: Sendable {
         let federalTaxable = Swift.max(0, incomeWages - federalDeduction[s])
         let federalTax = federal[s].tax(on: federalTaxable)
         var federalTaxCents = FixedPoint.roundToCent(federalTax.units)
-        var childCreditAllowed: Int64 = 0
+        var childCreditAllowed: Int64 = 0, additionalChildCredit: Int64 = 0
         if let ctc = childCredit, input.dependents > 0 {
             var credit = Int64(input.children) * ctc.perChild + Int64(input.dependents - input.children) * ctc.perOther
             if incomeWages > ctc.start[s], ctc.step > 0 {
@@ -340,11 +342,12 @@ public struct FixedPointCalculator: Sendable {
             childCreditAllowed = applied
             if let part = refundableChildCredit {
                 let byEarnings = FixedPoint.roundToCent(Swift.max(0, incomeWages - part.threshold) * part.rate)
-                childCreditAllowed += Swift.max(0, Swift.min(credit - applied, Int64(input.children) * part.perChild, byEarnings))
+                additionalChildCredit = Swift.max(0, Swift.min(credit - applied, Int64(input.children) * part.perChild, byEarnings))
+                childCreditAllowed += additionalChildCredit
             }
         }
         var earnedCredit: Int64 = 0
-        if !earnedIncomeCredit.isEmpty, state.earnedIncomeCredit != nil {
+        if !earnedIncomeCredit.isEmpty, state.needsEarnedIncomeCredit {
             earnedCredit = earnedIncomeCredit[Swift.min(input.children, earnedIncomeCredit.count - 1)].credit(wages: incomeWages, status: s)
         }
 
@@ -357,7 +360,8 @@ public struct FixedPointCalculator: Sendable {
         // State.
         let stateInput = FixedState.Input(incomeWages: incomeWages, ficaWages: ficaWages, federalTaxable: federalTaxable,
                   federalDeduction: federalDeduction[s], federalTax: federalTaxCents,
-                  fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, earnedCredit: earnedCredit,
+                  fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, additionalChildCredit: additionalChildCredit,
+                  earnedCredit: earnedCredit,
                   dependents: input.dependents, children: input.children, newYorkCity: input.newYorkCity, status: s)
         let stateResult = state.tax(stateInput)
         let (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
@@ -438,6 +442,8 @@ private struct FixedPaidDeduction: Sendable {
     var cap: [Int64]
     var shares: [[FixedRow]]?
     var itemized: Bool
+    /// Subtract the federal earned income credit / the additional child tax credit first.
+    var lessEarnedIncomeCredit = false, lessAdditionalChildCredit = false
     /// The same arithmetic as `PaidTaxDeduction.amount`.
     func amount(_ paid: Int64, income: Int64, status s: Int, cap: Int64) -> Int64 {
         var allowed = Swift.max(0, paid)
@@ -729,7 +735,7 @@ extension FixedState {
     /// What the state part of a calculation needs from the federal and FICA parts, in cents.
     struct Input {
         var incomeWages: Int64, ficaWages: Int64, federalTaxable: Int64, federalDeduction: Int64, federalTax: Int64, fica: Int64
-        var childCreditAllowed: Int64, earnedCredit: Int64
+        var childCreditAllowed: Int64, additionalChildCredit: Int64, earnedCredit: Int64
         var dependents: Int, children: Int
         var newYorkCity: Bool
         var status: Int
@@ -742,6 +748,10 @@ extension FixedState {
     }
 
     var hasCityTax: Bool { city != nil }
+
+    /// Whether the state reads the federal earned income credit (a share of it, or its deduction
+    /// from the federal tax it lets filers deduct).
+    var needsEarnedIncomeCredit: Bool { earnedIncomeCredit != nil || federalTaxDeduction?.lessEarnedIncomeCredit == true }
 
     /// This state's taxes. A method, so that the caller's `states[i].tax(...)` reads the stored
     /// state in place; a local copy would retain and release every table it holds on each call.
@@ -764,7 +774,9 @@ extension FixedState {
         var deduction = phased(.standardDeduction, baseDeduction, income: income, status: s)
         if let rule = federalTaxDeduction {
             let cap = rule.cap[s] == Int64.max ? Int64.max : phased(.federalTaxDeduction, rule.cap[s], income: income, status: s)
-            paid += rule.amount(input.federalTax, income: income, status: s, cap: cap)
+            let net = input.federalTax - (rule.lessEarnedIncomeCredit ? input.earnedCredit : 0)
+                - (rule.lessAdditionalChildCredit ? input.additionalChildCredit : 0)
+            paid += rule.amount(Swift.max(0, net), income: income, status: s, cap: cap)
         }
         if let rule = ficaDeduction {
             let amount = rule.amount(input.fica, income: income, status: s, cap: rule.cap[s])

@@ -11,6 +11,12 @@ public enum IncomeBase: String, Sendable, Equatable, Codable, CaseIterable {
 /// A deduction, from state taxable income, of a tax already paid (schema 1.2): federal income tax
 /// (Alabama, in full) or FICA (Massachusetts, capped). `cap` nil means the whole amount.
 public struct PaidTaxDeduction: Sendable, Equatable, Codable {
+    /// 1.6: a refundable federal credit taken off the federal tax before it is deducted.
+    public enum RefundableCredit: String, Sendable, Equatable, Codable, CaseIterable {
+        case earnedIncomeCredit = "earned_income_credit"
+        /// The refundable part of the child tax credit (Schedule 8812).
+        case additionalChildTaxCredit = "additional_child_tax_credit"
+    }
     /// The most that may be deducted, per filing status; nil: no cap. A phase-out of part
     /// `federalTaxDeduction` reduces it (1.4).
     public var cap: StatusTable<Decimal>?
@@ -19,8 +25,14 @@ public struct PaidTaxDeduction: Sendable, Equatable, Codable {
     /// 1.4: deducted instead of the standard deduction when larger (an itemized deduction, Alabama's
     /// FICA), not on top of it.
     public var itemized: Bool?
+    /// 1.6: federal tax only: the refundable federal credits subtracted from it first (Alabama: the
+    /// earned income credit and the additional child tax credit; Missouri: the earned income credit).
+    /// An older client ignores the key and deducts the tax before them.
+    public var lessRefundable: [RefundableCredit]?
 
-    public init(cap: StatusTable<Decimal>? = nil, shares: StatusTable<[PhaseOut.Row]>? = nil, itemized: Bool? = nil) {
+    public init(cap: StatusTable<Decimal>? = nil, shares: StatusTable<[PhaseOut.Row]>? = nil, itemized: Bool? = nil,
+                lessRefundable: [RefundableCredit]? = nil) {
+        self.lessRefundable = lessRefundable
         self.cap = cap
         self.shares = shares
         self.itemized = itemized

@@ -1,6 +1,7 @@
 /// A deduction of federal income tax or FICA paid has, when capped, a non-negative cap for every
 /// filing status; its shares by income (1.4) are rows rising from `over: 0` with shares in 0…1;
-/// `shares` and `itemized` need schema 1.4, and only FICA is deducted as an itemized deduction.
+/// `shares` and `itemized` need schema 1.4, and only FICA is deducted as an itemized deduction;
+/// `lessRefundable` (1.6) is for federal tax only and names each credit once.
 public struct StatePaidTaxDeduction: ValidationRule {
     public let id = RuleID.statePaidTaxDeduction
     public init() {}
@@ -28,6 +29,17 @@ public struct StatePaidTaxDeduction: ValidationRule {
                 if let shares = deduction.shares {
                     findings += RowTableCheck(id: id, name: "\(code) \(key) shares", allowsAmount: false, schema: data.meta.schemaVersion)
                         .check(shares, at: path.key("shares"))
+                }
+                if let less = deduction.lessRefundable {
+                    if key != "federalTaxDeduction" {
+                        findings.append(.error(id, "\(code) \(key): only federalTaxDeduction subtracts refundable federal credits", at: path.key("lessRefundable")))
+                    }
+                    if data.meta.schemaVersion < .v1_6 {
+                        findings.append(.error(id, "\(code) \(key): lessRefundable needs schemaVersion \"1.6\" in year.yaml", at: path.key("lessRefundable")))
+                    }
+                    if Set(less).count != less.count {
+                        findings.append(.error(id, "\(code) \(key): lessRefundable names a credit twice", at: path.key("lessRefundable")))
+                    }
                 }
                 if deduction.itemized == true, key != "ficaDeduction" {
                     findings.append(.error(id, "\(code) \(key): only ficaDeduction may be itemized (in place of the standard deduction)", at: path.key("itemized")))
