@@ -234,8 +234,8 @@ public struct FixedPointCalculator: Sendable {
                                           cap: try statuses.map { try rule.cap[$0].map { try cents($0, "\(code) federal deduction add-back cap") } ?? Int64.max })
             }
             fixed.tableCredit = try state.tableCredit.map { credit in
-                (perReturn: try rows(credit.perReturn, "table credit"),
-                 perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] })
+                FixedTableCredit(perReturn: try rows(credit.perReturn, "table credit"),
+                                 perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] })
             }
             fixed.taxTable = try state.taxTable.map { table in
                 FixedTaxTable(below: try cents(table.below, "\(code) tax table bound"), width: try cents(table.rowWidth, "\(code) tax table row width"),
@@ -605,6 +605,20 @@ private struct FixedSDI: Sendable {
     var maxAnnualUnits: Int64?
 }
 
+/// A table credit's rows per status, in cents (see `TableCredit`); a final class, read in place.
+private final class FixedTableCredit: Sendable {
+    let perReturn: [[FixedRow]], perDependent: [[FixedRow]]
+    init(perReturn: [[FixedRow]], perDependent: [[FixedRow]]) {
+        self.perReturn = perReturn
+        self.perDependent = perDependent
+    }
+
+    func amount(income: Int64, status s: Int, dependents: Int64) -> Int64 {
+        (FixedRow.row(perReturn[s], income: income)?.amount ?? 0)
+            + (dependents > 0 ? dependents * (FixedRow.row(perDependent[s], income: income)?.amount ?? 0) : 0)
+    }
+}
+
 /// A tax table's rows, in cents (see `TaxTable`).
 private struct FixedTaxTable: Sendable {
     var below: Int64, width: Int64
@@ -635,8 +649,7 @@ private struct FixedStateFields: Sendable {
     /// Per status, in cents, for each dependent after the first `exceptFirst`.
     var dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     var taxTable: FixedTaxTable?
-    /// Per-return and per-dependent rows per status.
-    var tableCredit: (perReturn: [[FixedRow]], perDependent: [[FixedRow]])?
+    var tableCredit: FixedTableCredit?
     /// Nil when the state has no such deduction.
     var federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -679,8 +692,7 @@ private final class FixedState: Sendable {
     /// Per status, in cents, for each dependent after the first `exceptFirst`.
     let dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     let taxTable: FixedTaxTable?
-    /// Per-return and per-dependent rows per status.
-    let tableCredit: (perReturn: [[FixedRow]], perDependent: [[FixedRow]])?
+    let tableCredit: FixedTableCredit?
     /// Nil when the state has no such deduction.
     let federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -808,10 +820,7 @@ extension FixedState {
         let perDependentCredit = dependents > 0 ? phased(.dependentCredit, dependentCredit, income: income, status: s) : 0
         var credits = phased(.credits, phased(.personalCredit, credit[s], income: income, status: s) + dependents * perDependentCredit,
                              income: income, status: s) + shareCredit
-        if let tableCredit {
-            credits += (FixedRow.row(tableCredit.perReturn[s], income: income)?.amount ?? 0)
-                + dependents * (FixedRow.row(tableCredit.perDependent[s], income: income)?.amount ?? 0)
-        }
+        if let tableCredit { credits += tableCredit.amount(income: income, status: s, dependents: dependents) }
         out.tax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
         if let incomeTested {
             out.tax -= Swift.min(out.tax, incomeTested.amount(out.tax, income: income, status: s, dependents: input.dependents))
