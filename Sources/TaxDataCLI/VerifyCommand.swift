@@ -24,8 +24,11 @@ struct VerifyCommand: AsyncParsableCommand {
     @Argument(help: "A dist directory, or one year directory inside it.")
     var directory: String
 
-    @Option(help: "Report data whose expiration date is before this date (YYYY-MM-DD).")
+    @Option(help: "Check expiration dates as of this date (YYYY-MM-DD): data still in its tax year whose expiration date is past fails.")
     var now: String?
+
+    @Flag(help: "With --now, fail any year whose expiration date is past, even a past tax year (which otherwise stays valid, as in the client).")
+    var strictExpiry = false
 
     @Option(name: .customLong("key"), help: ArgumentHelp(
         "A trusted Ed25519 public key (SPKI PEM); repeat for several. Signatures are checked against these.",
@@ -41,12 +44,14 @@ struct VerifyCommand: AsyncParsableCommand {
     func validate() throws {
         if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31") }
         if requireSignature && keys.isEmpty { throw ValidationError("--require-signature needs at least one --key") }
+        if strictExpiry && now == nil { throw ValidationError("--strict-expiry needs --now") }
     }
 
     func run() async throws {
         let fm = FileManager.default
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let date = now.flatMap(ISODate.init)
+        let expiry: ExpiryPolicy = strictExpiry ? .strict : .pastYearsStayValid
         let trusted: [Ed25519PublicKey]
         do { trusted = try keys.map(KeyFiles.readPublic) } catch {
             Console.error("error: \(error)")
@@ -59,12 +64,12 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let (contents, readFindings) = try DistReader.readDist(base)
-                findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date)
+                findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry)
                 checked = "\(contents.directories.count) year(s)"
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
-                findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, now: date).findings
+                findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, now: date, expiry: expiry).findings
                 checked = "1 year"
             } else {
                 throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")

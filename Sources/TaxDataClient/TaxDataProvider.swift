@@ -237,7 +237,8 @@ public actor TaxDataProvider {
                                       detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
         }
         let today = Self.isoDate(now)
-        if let expiration = ISODate(data.meta.expirationDate), expiration < today, today.year <= data.meta.taxYear {
+        if let expiration = ISODate(data.meta.expirationDate),
+           ExpiryPolicy.pastYearsStayValid.isExpired(expiration: expiration, taxYear: data.meta.taxYear, today: today) {
             return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleExpired.rawValue,
                                       detail: "version \(data.meta.version) expired on \(expiration), before the end of its tax year"))
         }

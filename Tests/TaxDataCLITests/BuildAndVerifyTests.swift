@@ -1,4 +1,5 @@
 import Foundation
+import TaxDataCore
 import Testing
 
 @Suite("taxdata build and verify, end to end", .serialized)
@@ -112,12 +113,24 @@ struct BuildAndVerifyTests {
         #expect(leftovers == ["dist"])
     }
 
-    @Test("--now reports expired data")
+    @Test("--now: a past tax year stays valid after its expiration date; --strict-expiry fails it")
     func expired() throws {
         let bundle = packageRoot.appendingPathComponent("Fixtures/verify/_valid").path
         #expect(try taxdata("verify", bundle, "--now", "2024-06-30").status == 0)
-        let late = try taxdata("verify", bundle, "--now", "2025-01-01")
-        #expect(late.status == 1)
-        #expect(late.stdout.contains("bundle.expired"))
+        // The 2024 bundle expires on 2024-12-31: in 2025 it is a past year's data, still right for 2024.
+        #expect(try taxdata("verify", bundle, "--now", "2025-01-01").status == 0)
+        let strict = try taxdata("verify", bundle, "--now", "2025-01-01", "--strict-expiry")
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("bundle.expired"))
+        #expect(try taxdata("verify", bundle, "--strict-expiry").status == 2)
+    }
+
+    @Test("the expiry policy: expired within its own tax year, or at once when strict")
+    func expiryPolicy() {
+        let expiration = ISODate("2026-06-30")!
+        #expect(ExpiryPolicy.pastYearsStayValid.isExpired(expiration: expiration, taxYear: 2026, today: ISODate("2026-07-01")!))
+        #expect(!ExpiryPolicy.pastYearsStayValid.isExpired(expiration: expiration, taxYear: 2026, today: ISODate("2026-06-30")!))
+        #expect(!ExpiryPolicy.pastYearsStayValid.isExpired(expiration: expiration, taxYear: 2026, today: ISODate("2027-01-15")!))
+        #expect(ExpiryPolicy.strict.isExpired(expiration: expiration, taxYear: 2026, today: ISODate("2027-01-15")!))
     }
 }

@@ -84,7 +84,7 @@ public struct BundleVerifier: Sendable {
 
     /// Verifies a year given `manifest.json`'s bytes and every other file in the year directory.
     /// - Parameter now: when given, data whose expiration date is before it is reported.
-    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil) -> Result {
+    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> Result {
         let manifestName = BundleLayout.manifestName
         let checked = verifyManifest(manifestBytes, signature: files[BundleLayout.signatureName])
         var findings: [(String, Diagnostic)] = checked.findings.map { ($0.file, $0.diagnostic) }
@@ -167,8 +167,9 @@ public struct BundleVerifier: Sendable {
         for diagnostic in rules.validate(data) {
             findings.append((Self.fileName(for: diagnostic.path, in: manifest), diagnostic))
         }
-        if let now, let expiration = ISODate(manifest.expirationDate), expiration < now {
-            fail(manifestName, .bundleExpired, "data for \(manifest.taxYear) expired on \(expiration) (now \(now))")
+        if let now, let expiration = ISODate(manifest.expirationDate), expiry.isExpired(expiration: expiration, taxYear: manifest.taxYear, today: now) {
+            let when = expiry == .strict ? "" : ", before the end of its tax year"
+            fail(manifestName, .bundleExpired, "data for \(manifest.taxYear) expired on \(expiration)\(when) (now \(now))")
         }
         return Result(data: data, manifest: manifest, findings: findings)
     }

@@ -18,7 +18,7 @@ public struct DistVerifier: Sendable {
     }
 
     /// Findings keyed by path relative to the dist root (`2026/federal_2026.json`).
-    public func verify(_ contents: Contents, now: ISODate? = nil) -> [(file: String, diagnostic: Diagnostic)] {
+    public func verify(_ contents: Contents, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> [(file: String, diagnostic: Diagnostic)] {
         var findings: [(String, Diagnostic)] = []
         let indexName = BundleLayout.indexName
         guard let indexBytes = contents.rootFiles[indexName] else {
@@ -57,7 +57,7 @@ public struct DistVerifier: Sendable {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)",
                                  .error(.bundleChecksum, "does not match index.json (size \(manifestBytes.count) vs \(entry.manifestSize), \(digest ?? "?") vs \(entry.manifestChecksum))")))
             }
-            let result = bundleVerifier.verify(manifestBytes: manifestBytes, files: files, now: now)
+            let result = bundleVerifier.verify(manifestBytes: manifestBytes, files: files, now: now, expiry: expiry)
             findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
             if let manifest = result.manifest, manifest.taxYear != entry.taxYear || manifest.version != entry.version {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)",
