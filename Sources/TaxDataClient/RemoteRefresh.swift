@@ -45,7 +45,7 @@ extension TaxDataProvider {
         } catch let rejection as Rejection {
             reject(rejection)
         } catch {
-            reject(Rejection(source: .remote, taxYear: target, reason: "remote.error", detail: "\(error)"))
+            reject(Rejection(source: .remote, taxYear: target, reason: .remoteError, detail: "\(error)"))
         }
         return status(year: target)
     }
@@ -100,7 +100,7 @@ extension TaxDataProvider {
         if manifestResponse.status == 304 {
             // Only an answer to our own validator means "unchanged"; anything else is a lie.
             guard validator != nil else {
-                throw Rejection(source: .remote, taxYear: year, reason: "http.status",
+                throw Rejection(source: .remote, taxYear: year, reason: .httpStatus,
                                 detail: "manifest.json: 304 Not Modified to a request that sent no If-None-Match")
             }
             markFresh(year)
@@ -119,10 +119,10 @@ extension TaxDataProvider {
             throw Self.rejection(.remote, year, checked.findings)
         }
         guard let manifest = checked.manifest else {
-            throw Rejection(source: .remote, taxYear: year, reason: RuleID.bundleManifest.rawValue, detail: "manifest.json does not decode")
+            throw Rejection(source: .remote, taxYear: year, reason: .bundleManifest, detail: "manifest.json does not decode")
         }
         guard manifest.taxYear == year else {
-            throw Rejection(source: .remote, taxYear: year, reason: RuleID.yearConsistency.rawValue,
+            throw Rejection(source: .remote, taxYear: year, reason: .yearConsistency,
                             detail: "the server's manifest is for \(manifest.taxYear), not \(year)")
         }
         try refuseRollback(manifest.version, year: year)
@@ -153,7 +153,7 @@ extension TaxDataProvider {
     private func refuseRollback(_ version: DataVersion, year: Int) throws {
         let active = candidate(for: year)
         if active.data.meta.taxYear == year, version < active.data.meta.version {
-            throw Rejection(source: .remote, taxYear: year, reason: "rollback",
+            throw Rejection(source: .remote, taxYear: year, reason: .rollback,
                             detail: "the server offers \(version), older than the \(active.source.rawValue) \(active.data.meta.version)")
         }
     }
@@ -177,7 +177,7 @@ extension TaxDataProvider {
                     return
                 }
                 do { try store.save(year: year, files: files) } catch {
-                    reject(Rejection(source: .cache, taxYear: year, reason: "cache.write", detail: "\(error)"))
+                    reject(Rejection(source: .cache, taxYear: year, reason: .cacheWrite, detail: "\(error)"))
                 }
                 state[year].raiseHighestAccepted(to: data.meta.version)
                 state[year].manifestETag = etag
@@ -188,7 +188,7 @@ extension TaxDataProvider {
             // A cache that cannot be written does not stop the verified data from being used now.
             state[year].raiseHighestAccepted(to: data.meta.version)
             state[year].fetchedAt = now
-            reject(Rejection(source: .cache, taxYear: year, reason: "cache.write", detail: "\(error)"))
+            reject(Rejection(source: .cache, taxYear: year, reason: .cacheWrite, detail: "\(error)"))
         }
         cached[year] = winner
         logger.info("accepted \(winner.source.rawValue) \(year) \(winner.data.meta.version)")
@@ -199,22 +199,22 @@ extension TaxDataProvider {
         do {
             return try await transport.send(HTTPRequest(url: url, headers: headers, maxBytes: maxBytes, timeout: configuration.requestTimeout))
         } catch let error as TransportError {
-            let reason = switch error.kind {
-            case .offline: "transport.offline"
-            case .timeout: "transport.timeout"
-            case .tooLarge: "transport.too-large"
-            case .connection: "transport.connection"
-            case .encoding: "transport.encoding"
+            let reason: RuleID = switch error.kind {
+            case .offline: .transportOffline
+            case .timeout: .transportTimeout
+            case .tooLarge: .transportTooLarge
+            case .connection: .transportConnection
+            case .encoding: .transportEncoding
             }
             throw Rejection(source: .remote, taxYear: year, reason: reason, detail: "\(url.lastPathComponent): \(error)")
         } catch {
-            throw Rejection(source: .remote, taxYear: year, reason: "transport.connection", detail: "\(url.lastPathComponent): \(error)")
+            throw Rejection(source: .remote, taxYear: year, reason: .transportConnection, detail: "\(url.lastPathComponent): \(error)")
         }
     }
 
     private func expectOK(_ response: HTTPResponse, year: Int, what: String) throws {
         guard response.status == 200 else {
-            throw Rejection(source: .remote, taxYear: year, reason: "http.status", detail: "\(what): HTTP \(response.status)")
+            throw Rejection(source: .remote, taxYear: year, reason: .httpStatus, detail: "\(what): HTTP \(response.status)")
         }
     }
 }

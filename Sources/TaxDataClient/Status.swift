@@ -15,11 +15,12 @@ public enum DataSource: String, Sendable, Codable, Equatable {
 public struct Rejection: Sendable, Codable, Equatable, CustomStringConvertible {
     public var source: DataSource
     public var taxYear: Int?
-    /// A stable id: a rule id such as `bundle.checksum`, or `http.status`, `transport.timeout`, `rollback`, `cache.format` …
-    public var reason: String
+    /// A stable id from the catalogue (`RuleID`): a bundle check such as `bundle.checksum`, or one of
+    /// `RuleID.clientRefusals` (`http.status`, `transport.timeout`, `rollback`, `cache.format` …).
+    public var reason: RuleID
     public var detail: String
 
-    public init(source: DataSource, taxYear: Int?, reason: String, detail: String) {
+    public init(source: DataSource, taxYear: Int?, reason: RuleID, detail: String) {
         self.source = source
         self.taxYear = taxYear
         self.reason = reason

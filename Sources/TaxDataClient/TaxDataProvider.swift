@@ -97,7 +97,7 @@ public actor TaxDataProvider {
         // The cache: its format, the persisted state, then each year, each verified in full.
         do {
             if let discarded = try store.prepare() {
-                rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.format", detail: discarded))
+                rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheFormat, detail: discarded))
             }
             let stateBytes = try store.loadState()
             let decoded = ClientState.decode(stateBytes)
@@ -116,11 +116,11 @@ public actor TaxDataProvider {
                 }
             }
             if decoded == nil {
-                rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.state",
+                rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheState,
                                             detail: "state.json is corrupt; rebuilt from the \(cached.count) verified cached year(s)"))
             }
         } catch {
-            rejections.append(Rejection(source: .cache, taxYear: nil, reason: "cache.unreadable", detail: "\(error)"))
+            rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheUnreadable, detail: "\(error)"))
         }
         self.rejections = rejections
         for rejection in rejections { logger.warning("rejected \(rejection)") }
@@ -226,20 +226,20 @@ public actor TaxDataProvider {
     static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, now: Date) -> Result<TaxYearData, Rejection> {
         var files = files
         guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
-            return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleMissingFile.rawValue, detail: "manifest.json is missing"))
+            return .failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing"))
         }
         let result = BundleVerifier(signatures: policy).verify(manifestBytes: manifest, files: files)
         guard result.isValid, let data = result.data else {
             return .failure(rejection(source, year, result.findings))
         }
         guard data.meta.taxYear == year else {
-            return .failure(Rejection(source: source, taxYear: year, reason: RuleID.yearConsistency.rawValue,
+            return .failure(Rejection(source: source, taxYear: year, reason: .yearConsistency,
                                       detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
         }
         let today = Self.isoDate(now)
         if let expiration = ISODate(data.meta.expirationDate),
            ExpiryPolicy.pastYearsStayValid.isExpired(expiration: expiration, taxYear: data.meta.taxYear, today: today) {
-            return .failure(Rejection(source: source, taxYear: year, reason: RuleID.bundleExpired.rawValue,
+            return .failure(Rejection(source: source, taxYear: year, reason: .bundleExpired,
                                       detail: "version \(data.meta.version) expired on \(expiration), before the end of its tax year"))
         }
         return .success(data)
@@ -254,10 +254,10 @@ public actor TaxDataProvider {
     static func rejection(_ source: DataSource, _ year: Int?, _ findings: [(file: String, diagnostic: Diagnostic)]) -> Rejection {
         let errors = findings.filter { $0.diagnostic.severity == .error }
         guard let first = errors.first else {
-            return Rejection(source: source, taxYear: year, reason: "bundle.invalid", detail: "the bundle could not be decoded")
+            return Rejection(source: source, taxYear: year, reason: .bundleUndecodable, detail: "the bundle could not be decoded")
         }
         let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
-        return Rejection(source: source, taxYear: year, reason: first.diagnostic.rule.rawValue,
+        return Rejection(source: source, taxYear: year, reason: first.diagnostic.rule,
                          detail: "\(first.file): \(first.diagnostic.message)\(more)")
     }
 }

@@ -80,7 +80,7 @@ struct EndToEndTests {
         let second = try makeProvider(server.url, cache: cache)
         let offline = await second.refresh()
         #expect(offline.source == .cache && offline.version == dataVersion(plus: 5))
-        #expect(offline.rejections.contains { $0.source == .remote && $0.reason.hasPrefix("transport.") })
+        #expect(offline.rejections.contains { $0.source == .remote && $0.reason.rawValue.hasPrefix("transport.") })
     }
 
     @Test("an update published while the app runs reaches the AsyncStream")

@@ -9,7 +9,7 @@ import TaxDataCrypto
 @Suite("Client fallback: remote → cache → embedded")
 struct FallbackTests {
     /// Refreshes once and returns the status; asserts the cache did not receive rejected bytes.
-    func refreshRejected(_ transport: MemoryTransport, reason: String, keys: [Ed25519PublicKey] = []) async throws -> TaxDataStatus {
+    func refreshRejected(_ transport: MemoryTransport, reason: RuleID, keys: [Ed25519PublicKey] = []) async throws -> TaxDataStatus {
         let store = MemoryStore()
         let client = try provider(transport, store, keys: keys)
         let status = await client.refresh()
@@ -42,6 +42,23 @@ struct FallbackTests {
     @Test("500") func serverError() async throws {
         let t = MemoryTransport(); t.fallback = .response(HTTPResponse(status: 500))
         _ = try await refreshRejected(t, reason: "http.status")
+    }
+
+    @Test("a response body in an encoding the client refuses") func encoding() async throws {
+        let t = MemoryTransport(); t.failAll(TransportError(.encoding, "Content-Encoding: br"))
+        _ = try await refreshRejected(t, reason: .transportEncoding)
+    }
+
+    @Test("a connection that fails") func connection() async throws {
+        let t = MemoryTransport(); t.failAll(TransportError(.connection, "reset by peer"))
+        _ = try await refreshRejected(t, reason: .transportConnection)
+    }
+
+    @Test("every client refusal is a catalogued RuleID, distinct from every bundle check")
+    func refusalCatalogue() {
+        #expect(Set(RuleID.clientRefusals).count == RuleID.clientRefusals.count)
+        let checks = Set(RuleSet.standard.rules.map(\.id))
+        #expect(RuleID.clientRefusals.allSatisfy { !checks.contains($0) }, "\(RuleID.clientRefusals.filter(checks.contains))")
     }
 
     @Test("timeout") func timeout() async throws {

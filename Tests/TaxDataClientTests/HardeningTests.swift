@@ -63,7 +63,7 @@ struct HardeningTests {
         let key = try Ed25519PrivateKey.generate()
         let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
         let status = await (try provider(t, MemoryStore(), keys: [key.publicKey])).refresh()
-        #expect(status.rejections.contains { $0.reason == RuleID.signatureMissing.rawValue }, "\(status.rejections)")
+        #expect(status.rejections.contains { $0.reason == .signatureMissing }, "\(status.rejections)")
         #expect(t.requests.map(\.url.lastPathComponent) == ["manifest.json", "manifest.json.sig"])
     }
 
@@ -82,7 +82,7 @@ struct HardeningTests {
         let t = MemoryTransport(); t.serve(year: 2026, files: files)
         let store = MemoryStore()
         let status = await (try provider(t, store)).refresh()
-        #expect(status.rejections.contains { $0.reason == RuleID.bundleExtraFile.rawValue }, "\(status.rejections)")
+        #expect(status.rejections.contains { $0.reason == .bundleExtraFile }, "\(status.rejections)")
         #expect(!t.requests.contains { $0.url.lastPathComponent.hasPrefix("extra_") })
         #expect(store.yearsStored.isEmpty)
     }
@@ -95,7 +95,7 @@ struct HardeningTests {
         files[BundleLayout.manifestName] = try CanonicalJSON.encode(manifest)
         let t = MemoryTransport(); t.serve(year: 2026, files: files)
         let status = await (try provider(t, MemoryStore())).refresh()
-        #expect(status.rejections.contains { $0.reason == RuleID.bundleSize.rawValue }, "\(status.rejections)")
+        #expect(status.rejections.contains { $0.reason == .bundleSize }, "\(status.rejections)")
         #expect(!t.requests.contains { $0.url.lastPathComponent == "states_2026.json" })
     }
 

@@ -45,7 +45,7 @@ struct FaultMatrixTests {
                 transport: defaultTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
                 embedded: try EmbeddedBundles.packaged())
             let status = await client.refresh()
-            let remoteReasons = status.rejections.filter { $0.source == .remote }.map(\.reason)
+            let remoteReasons = status.rejections.filter { $0.source == .remote }.map(\.reason.rawValue)
             let cached = FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026").path)
             #expect(status.source == source, "\(mode): \(status.source) \(status.rejections)")
             #expect(status.version == version, "\(mode)")

@@ -1,13 +1,34 @@
 /// A stable identifier for a kind of finding. Tests, editors and CI match on it; never rename one.
-public struct RuleID: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
+public struct RuleID: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible, Comparable, ExpressibleByStringLiteral {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 extension RuleID {
+    // Why the client refuses a source, beyond the bundle checks (Rejection.reason).
+    public static let cacheFormat = RuleID("cache.format")
+    public static let cacheState = RuleID("cache.state")
+    public static let cacheUnreadable = RuleID("cache.unreadable")
+    public static let cacheWrite = RuleID("cache.write")
+    public static let bundleUndecodable = RuleID("bundle.invalid")
+    public static let remoteError = RuleID("remote.error")
+    public static let httpStatus = RuleID("http.status")
+    public static let rollback = RuleID("rollback")
+    public static let transportOffline = RuleID("transport.offline")
+    public static let transportTimeout = RuleID("transport.timeout")
+    public static let transportTooLarge = RuleID("transport.too-large")
+    public static let transportConnection = RuleID("transport.connection")
+    public static let transportEncoding = RuleID("transport.encoding")
+    /// Every reason the client gives that is not a bundle check's.
+    public static let clientRefusals: [RuleID] = [
+        .cacheFormat, .cacheState, .cacheUnreadable, .cacheWrite, .bundleUndecodable, .remoteError, .httpStatus, .rollback,
+        .transportOffline, .transportTimeout, .transportTooLarge, .transportConnection, .transportEncoding,
+    ]
+
     // Brackets
     public static let bracketsEmpty = RuleID("brackets.empty")
     public static let bracketsFirstFloor = RuleID("brackets.first-floor")
