@@ -1,7 +1,6 @@
 import Foundation
 @_exported import TaxDataTestSupport
 
-
 /// The built `taxdata` binary: $TAXDATA_BIN, or beside the test bundle in the build directory.
 let taxdataBinary: String = {
     if let path = ProcessInfo.processInfo.environment["TAXDATA_BIN"] { return path }
@@ -13,31 +12,6 @@ let taxdataBinary: String = {
     }
     return packageRoot.appendingPathComponent(".build/debug/taxdata").path
 }()
-
-struct RunResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// Runs a program to completion and captures its output.
-@discardableResult
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, cwd: URL? = nil) throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    if let cwd { process.currentDirectoryURL = cwd }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                     stderr: String(decoding: errData, as: UTF8.self))
-}
 
 /// Runs `taxdata` with arguments.
 @discardableResult

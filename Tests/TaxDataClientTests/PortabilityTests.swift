@@ -93,20 +93,11 @@ struct PackageGraph {
     static func load() throws -> PackageGraph {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let json = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw DumpError(description: "swift package dump-package failed: \(String(decoding: stderr, as: UTF8.self))")
+        let result = try run("/usr/bin/env", ["swift", "package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
+        guard result.status == 0 else {
+            throw DumpError(description: "swift package dump-package failed: \(result.stderr)")
         }
-        return try PackageGraph(json: json)
+        return try PackageGraph(json: Data(result.stdout.utf8))
     }
 
     struct DumpError: Error, CustomStringConvertible { var description: String }

@@ -43,3 +43,28 @@ public func dataVersion(_ year: Int = 2026, plus patch: Int = 0) -> String {
     components[2] += patch
     return components.map(String.init).joined(separator: ".")
 }
+
+public struct RunResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs a program to completion and captures its output.
+@discardableResult
+public func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, cwd: URL? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let cwd { process.currentDirectoryURL = cwd }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self))
+}
