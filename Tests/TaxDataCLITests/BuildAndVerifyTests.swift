@@ -45,6 +45,13 @@ struct BuildAndVerifyTests {
         #expect(compared == 15)
         let verified = try taxdata("verify", dist.path)
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        // The README's two --now lines: a year later the three past years stay valid; strictly, the ones whose
+        // expiration date (the last day of their tax year) is past fail.
+        let later = try taxdata("verify", dist.path, "--now", "2027-01-15", "--format", "json")
+        #expect(later.status == 0, "\(later.stdout)\(later.stderr)")
+        let strict = try taxdata("verify", dist.path, "--now", "2027-01-15", "--strict-expiry")
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("[bundle.expired] data for 2026 expired on 2026-12-31"), "\(strict.stdout)")
     }
 
     @Test("flipping one byte in any dist file, or adding a stray file, makes verify exit 1")
