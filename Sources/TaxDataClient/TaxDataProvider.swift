@@ -228,19 +228,15 @@ public actor TaxDataProvider {
         guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
             return .failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing"))
         }
-        let result = BundleVerifier(signatures: policy).verify(manifestBytes: manifest, files: files)
+        // Expiry is the verifier's `bundle.expired`, read as the client reads it: a past tax year stays valid.
+        let result = BundleVerifier(signatures: policy).verify(manifestBytes: manifest, files: files, now: Self.isoDate(now),
+                                                               expiry: .pastYearsStayValid)
         guard result.isValid, let data = result.data else {
             return .failure(rejection(source, year, result.findings))
         }
         guard data.meta.taxYear == year else {
             return .failure(Rejection(source: source, taxYear: year, reason: .yearConsistency,
                                       detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
-        }
-        let today = Self.isoDate(now)
-        if let expiration = ISODate(data.meta.expirationDate),
-           ExpiryPolicy.pastYearsStayValid.isExpired(expiration: expiration, taxYear: data.meta.taxYear, today: today) {
-            return .failure(Rejection(source: source, taxYear: year, reason: .bundleExpired,
-                                      detail: "version \(data.meta.version) expired on \(expiration), before the end of its tax year"))
         }
         return .success(data)
     }

@@ -423,19 +423,15 @@ public struct IncomeTestedCredit: Sendable, Equatable, Codable {
         return (bands[status] ?? []).first { within($0.upTo, income: income, threshold: threshold) }?.share ?? 0
     }
 
-    /// The most tax allowed by `limit` at `income`, or nil where it does not apply (a band applies,
-    /// the status does not qualify, or income is above the limit's reach).
-    public func taxLimit(income: Decimal, status: FilingStatus, dependents: Int) -> Decimal? {
-        guard let limit, let bands = bands[status], !bands.isEmpty, share(income: income, status: status, dependents: dependents) == 0 else { return nil }
-        let threshold = threshold(status: status, dependents: dependents)
-        guard income > threshold, within(limit.upTo, income: income, threshold: threshold) else { return nil }
-        return Money.roundedToCent(limit.rate * (income - threshold))
-    }
-
+    /// The credit on `tax`: the band's share of it, or else, within the limit's reach above the
+    /// threshold (for a status that qualifies), what the tax exceeds the limit by.
     public func amount(tax: Decimal, income: Decimal, status: FilingStatus, dependents: Int) -> Decimal {
         let tax = Money.roundedToCent(tax)
-        if let cap = taxLimit(income: income, status: status, dependents: dependents) { return Swift.max(0, tax - cap) }
-        return Money.roundedToCent(tax * share(income: income, status: status, dependents: dependents))
+        let share = share(income: income, status: status, dependents: dependents)
+        if share > 0 { return Money.roundedToCent(tax * share) }
+        let threshold = threshold(status: status, dependents: dependents)
+        guard let limit, !(bands[status] ?? []).isEmpty, income > threshold, within(limit.upTo, income: income, threshold: threshold) else { return 0 }
+        return Swift.max(0, tax - Money.roundedToCent(limit.rate * (income - threshold)))
     }
 }
 
