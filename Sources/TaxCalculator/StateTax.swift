@@ -109,6 +109,10 @@ struct StateTax {
             tax = Money.roundedToDollar(tax)
             result.notes.append("\(code): tax read from the tax table (row midpoint \(Money.text(taxed)), whole dollars)")
         }
+        if let rule = state.lowIncomeTable, let low = rule.tax(income: wages, status: status, dependents: dependents), low < tax {
+            result.notes.append("\(code): \(rule.label): tax \(Money.text(low)) in place of \(Money.text(Rounding.cent(tax)))")
+            tax = low
+        }
         if let recapture = state.taxRecapture, state.type == .progressive {
             let amount = recapture.amount(income: wages, taxable: taxable, bracketTax: tax, status: status)
             if amount > 0 {

@@ -74,6 +74,7 @@ extension YAMLDocument {
         let deductionAddBack = optional("federalDeductionAddBack") { federalDeductionAddBack($0, $1) }
         let taxTable = optional("taxTable") { self.taxTable($0, $1) }
         let tableCredit = optional("tableCredit") { self.tableCredit($0, $1) }
+        let lowIncomeTable = optional("lowIncomeTable") { self.lowIncomeTable($0, $1) }
         let dependentDeduction = optional("dependentDeduction") { self.dependentDeduction($0, $1) }
         let missing = optional("missing") { node, path in
             sequence(node, path).flatMap { items in
@@ -128,6 +129,7 @@ extension YAMLDocument {
         state.dependentDeduction = dependentDeduction
         state.taxTable = taxTable
         state.tableCredit = tableCredit
+        state.lowIncomeTable = lowIncomeTable
         return state
     }
 
@@ -306,6 +308,32 @@ extension YAMLDocument {
         return .init(label: label, perReturn: perReturn, perDependent: perDependent)
     }
 
+    /// `{ label, tables: {status: [ { dependents: n, below: amount, rows: [rows] } ]} }`, rows `{over | atLeast, amount}`.
+    private func lowIncomeTable(_ node: Node, _ path: DataPath) -> LowIncomeTable? {
+        guard var m = mapping(node, path) else { return nil }
+        let label = m.required("label").flatMap { string($0, path.key("label")) }
+        let tables = m.required("tables").flatMap { node in
+            statusTable(node, path.key("tables")) { node, path -> [LowIncomeTable.Table]? in
+                sequence(node, path).flatMap { items in
+                    let parsed = items.enumerated().map { offset, item -> LowIncomeTable.Table? in
+                        let itemPath = path.index(offset)
+                        guard var t = mapping(item, itemPath) else { return nil }
+                        let dependents = t.required("dependents").flatMap { integer($0, itemPath.key("dependents")) }
+                        let below = t.required("below").flatMap { decimal($0, itemPath.key("below")) }
+                        let rows = t.required("rows").flatMap { rowList($0, itemPath.key("rows")) }
+                        t.finish()
+                        guard let dependents, let below, let rows else { return nil }
+                        return .init(dependents: dependents, below: below, rows: rows)
+                    }
+                    return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
+                }
+            }
+        }
+        m.finish()
+        guard let label, let tables else { return nil }
+        return .init(label: label, tables: tables)
+    }
+
     /// `{ below: amount, rowWidth: amount, rowOffsets?: [ { from: amount, offset: amount } ] }`.
     private func taxTable(_ node: Node, _ path: DataPath) -> TaxTable? {
         guard var m = mapping(node, path) else { return nil }
@@ -370,27 +398,30 @@ extension YAMLDocument {
 
     /// `{status: [{over | atLeast, amount | share}, …]}`: `atLeast: X` is income X or more.
     private func rowTable(_ node: Node, _ path: DataPath) -> StatusTable<[PhaseOut.Row]>? {
-        statusTable(node, path) { node, path in
-            sequence(node, path).flatMap { items in
-                var rows: [PhaseOut.Row] = [], ok = true
-                for (i, item) in items.enumerated() {
-                    let rowPath = path.index(i)
-                    guard var m = mapping(item, rowPath) else { ok = false; continue }
-                    let overNode = m.optional("over"), atLeastNode = m.optional("atLeast")
-                    if (overNode == nil) == (atLeastNode == nil) {
-                        report(.yamlMissingKey, "a row needs exactly one of over (income above) or atLeast (income at or above)", at: item)
-                        ok = false
-                    }
-                    let over = overNode.flatMap { decimal($0, rowPath.key("over")) } ?? atLeastNode.flatMap { decimal($0, rowPath.key("atLeast")) }
-                    let amountNode = m.optional("amount"), shareNode = m.optional("share")
-                    let amount = amountNode.flatMap { decimal($0, rowPath.key("amount")) }
-                    let share = shareNode.flatMap { rate($0, rowPath.key("share")) }
-                    m.finish()
-                    guard let over, amountNode == nil || amount != nil, shareNode == nil || share != nil else { ok = false; continue }
-                    rows.append(.init(over: over, amount: amount, share: share, inclusive: atLeastNode != nil ? true : nil))
+        statusTable(node, path) { rowList($0, $1) }
+    }
+
+    /// A list of rows `{over | atLeast, amount | share}`.
+    private func rowList(_ node: Node, _ path: DataPath) -> [PhaseOut.Row]? {
+        sequence(node, path).flatMap { items in
+            var rows: [PhaseOut.Row] = [], ok = true
+            for (i, item) in items.enumerated() {
+                let rowPath = path.index(i)
+                guard var m = mapping(item, rowPath) else { ok = false; continue }
+                let overNode = m.optional("over"), atLeastNode = m.optional("atLeast")
+                if (overNode == nil) == (atLeastNode == nil) {
+                    report(.yamlMissingKey, "a row needs exactly one of over (income above) or atLeast (income at or above)", at: item)
+                    ok = false
                 }
-                return ok ? rows : nil
+                let over = overNode.flatMap { decimal($0, rowPath.key("over")) } ?? atLeastNode.flatMap { decimal($0, rowPath.key("atLeast")) }
+                let amountNode = m.optional("amount"), shareNode = m.optional("share")
+                let amount = amountNode.flatMap { decimal($0, rowPath.key("amount")) }
+                let share = shareNode.flatMap { rate($0, rowPath.key("share")) }
+                m.finish()
+                guard let over, amountNode == nil || amount != nil, shareNode == nil || share != nil else { ok = false; continue }
+                rows.append(.init(over: over, amount: amount, share: share, inclusive: atLeastNode != nil ? true : nil))
             }
+            return ok ? rows : nil
         }
     }
 

@@ -237,6 +237,18 @@ public struct FixedPointCalculator: Sendable {
                 FixedTableCredit(perReturn: try rows(credit.perReturn, "table credit"),
                                  perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] })
             }
+            fixed.lowIncomeTable = try state.lowIncomeTable.map { rule in
+                FixedLowIncomeTable(tables: try statuses.map { status in
+                    try (rule.tables[status] ?? []).map { table in
+                        FixedLowIncomeTable.Table(dependents: Int64(table.dependents), below: try cents(table.below, "\(code) low-income table end"),
+                                                  rows: try table.rows.map { row in
+                                                      FixedRow(over: try cents(row.over, "\(code) low-income table row"),
+                                                               amount: try cents(row.amount ?? 0, "\(code) low-income table tax"), share: nil,
+                                                               inclusive: row.inclusive == true)
+                                                  })
+                    }
+                })
+            }
             fixed.taxTable = try state.taxTable.map { table in
                 FixedTaxTable(below: try cents(table.below, "\(code) tax table bound"), width: try cents(table.rowWidth, "\(code) tax table row width"),
                               offsets: try (table.rowOffsets ?? []).map { (from: try cents($0.from, "\(code) tax table row offset"), offset: try cents($0.offset, "\(code) tax table row offset")) })
@@ -619,6 +631,22 @@ private final class FixedTableCredit: Sendable {
     }
 }
 
+/// Low-income tax tables per status, in cents (see `LowIncomeTable`); a final class, read in place.
+private final class FixedLowIncomeTable: Sendable {
+    struct Table: Sendable {
+        var dependents: Int64, below: Int64
+        var rows: [FixedRow]
+    }
+    let tables: [[Table]]
+    init(tables: [[Table]]) { self.tables = tables }
+
+    /// The table's tax in cents at `income`, or nil where no table covers it.
+    func tax(income: Int64, status s: Int, dependents: Int64) -> Int64? {
+        guard let table = tables[s].last(where: { dependents >= $0.dependents }), income < table.below else { return nil }
+        return FixedRow.row(table.rows, income: income)?.amount ?? 0
+    }
+}
+
 /// A tax table's rows, in cents (see `TaxTable`).
 private struct FixedTaxTable: Sendable {
     var below: Int64, width: Int64
@@ -650,6 +678,7 @@ private struct FixedStateFields: Sendable {
     var dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     var taxTable: FixedTaxTable?
     var tableCredit: FixedTableCredit?
+    var lowIncomeTable: FixedLowIncomeTable?
     /// Nil when the state has no such deduction.
     var federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -693,6 +722,7 @@ private final class FixedState: Sendable {
     let dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     let taxTable: FixedTaxTable?
     let tableCredit: FixedTableCredit?
+    let lowIncomeTable: FixedLowIncomeTable?
     /// Nil when the state has no such deduction.
     let federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
     /// Per qualifying child, in cents.
@@ -726,6 +756,7 @@ private final class FixedState: Sendable {
         dependentDeduction = f.dependentDeduction
         taxTable = f.taxTable
         tableCredit = f.tableCredit
+        lowIncomeTable = f.lowIncomeTable
         federalTaxDeduction = f.federalTaxDeduction
         ficaDeduction = f.ficaDeduction
         childExemption = f.childExemption
@@ -809,6 +840,10 @@ extension FixedState {
             if table != nil { units = brackets[s].tax(on: taxed).units }
         }
         if table != nil { units = FixedPoint.divideRounded(units, 100 * FixedPoint.unitsPerCent) * 100 * FixedPoint.unitsPerCent }
+        if let lowIncomeTable, let low = lowIncomeTable.tax(income: income, status: s, dependents: dependents),
+           low * FixedPoint.unitsPerCent < units {
+            units = low * FixedPoint.unitsPerCent
+        }
         if let recapture, type == .progressive {
             units += recapture.amount(income: income, taxable: out.taxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
         }

@@ -64,6 +64,7 @@ extension RuleID {
     public static let stateDependentDeduction = RuleID("state.dependent-deduction")
     public static let stateTaxTable = RuleID("state.tax-table")
     public static let stateTableCredit = RuleID("state.table-credit")
+    public static let stateLowIncomeTable = RuleID("state.low-income-table")
     public static let phaseoutRange = RuleID("retirement.phaseout-range")
     public static let coverageJurisdictions = RuleID("coverage.jurisdictions")
     public static let yearConsistency = RuleID("year.consistency")

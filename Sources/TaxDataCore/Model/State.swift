@@ -157,6 +157,8 @@ public struct StateData: Sendable, Equatable, Codable {
     public var taxTable: TaxTable?
     /// 1.6: a nonrefundable credit by income table, per return and per dependent (NY, GA).
     public var tableCredit: TableCredit?
+    /// 1.7: low-income tax tables by status and dependents, in place of a larger bracket tax (Arkansas).
+    public var lowIncomeTable: LowIncomeTable?
 
     /// The federal income tax deduction in force (the 1.4 schedule when there is one).
     public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }

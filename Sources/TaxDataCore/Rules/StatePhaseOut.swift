@@ -126,30 +126,35 @@ struct RowTableCheck {
             findings.append(.error(id, "\(name): table has no rows for \(missing.map(\.rawValue).joined(separator: ", "))", at: path))
         }
         for (status, rows) in table.writtenInOrder {
-            let rowsPath = path.key(status.rawValue)
-            guard let first = rows.first else {
-                findings.append(.error(id, "\(name): the \(status.rawValue) table is empty", at: rowsPath))
-                continue
+            findings += check(rows, status: status, at: path.key(status.rawValue))
+        }
+        return findings
+    }
+
+    /// One status's rows: `over: 0` first, rising, each with exactly one allowed value.
+    func check(_ rows: [PhaseOut.Row], status: FilingStatus, at rowsPath: DataPath) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        guard let first = rows.first else {
+            return [.error(id, "\(name): the \(status.rawValue) table is empty", at: rowsPath)]
+        }
+        if first.over != 0 { findings.append(.error(id, "\(name): the first \(status.rawValue) row must be over: 0 (income from zero)", at: rowsPath.index(0).key("over"))) }
+        for (i, row) in rows.enumerated() {
+            let rowPath = rowsPath.index(i)
+            if row.inclusive == true, schema < .v1_4 {
+                findings.append(.error(id, "\(name): atLeast rows need schemaVersion \"1.4\" in year.yaml", at: rowPath))
             }
-            if first.over != 0 { findings.append(.error(id, "\(name): the first \(status.rawValue) row must be over: 0 (income from zero)", at: rowsPath.index(0).key("over"))) }
-            for (i, row) in rows.enumerated() {
-                let rowPath = rowsPath.index(i)
-                if row.inclusive == true, schema < .v1_4 {
-                    findings.append(.error(id, "\(name): atLeast rows need schemaVersion \"1.4\" in year.yaml", at: rowPath))
-                }
-                if i > 0, row.over <= rows[i - 1].over {
-                    findings.append(.error(id, "\(name): over \(Money.text(row.over)) must be above the row before (\(Money.text(rows[i - 1].over)))", at: rowPath.key("over")))
-                }
-                switch (row.amount, row.share) {
-                case (.some, .some), (nil, nil):
-                    findings.append(.error(id, "\(name): a row has exactly one of \(allowsAmount ? (allowsShare ? "amount or share" : "amount") : "share")", at: rowPath))
-                case (.some(let amount), nil):
-                    if !allowsAmount { findings.append(.error(id, "\(name): rows give a share, not an amount", at: rowPath.key("amount"))) }
-                    if amount < 0 { findings.append(.error(id, "\(name): amount must not be negative", at: rowPath.key("amount"))) }
-                case (nil, .some(let share)):
-                    if !allowsShare { findings.append(.error(id, "\(name): rows give an amount, not a share", at: rowPath.key("share"))) }
-                    if share < 0 || share > maxShare { findings.append(.error(id, "\(name): share \(Money.text(share)) must be between 0 and \(Money.text(maxShare))", at: rowPath.key("share"))) }
-                }
+            if i > 0, row.over <= rows[i - 1].over {
+                findings.append(.error(id, "\(name): over \(Money.text(row.over)) must be above the row before (\(Money.text(rows[i - 1].over)))", at: rowPath.key("over")))
+            }
+            switch (row.amount, row.share) {
+            case (.some, .some), (nil, nil):
+                findings.append(.error(id, "\(name): a row has exactly one of \(allowsAmount ? (allowsShare ? "amount or share" : "amount") : "share")", at: rowPath))
+            case (.some(let amount), nil):
+                if !allowsAmount { findings.append(.error(id, "\(name): rows give a share, not an amount", at: rowPath.key("amount"))) }
+                if amount < 0 { findings.append(.error(id, "\(name): amount must not be negative", at: rowPath.key("amount"))) }
+            case (nil, .some(let share)):
+                if !allowsShare { findings.append(.error(id, "\(name): rows give an amount, not a share", at: rowPath.key("share"))) }
+                if share < 0 || share > maxShare { findings.append(.error(id, "\(name): share \(Money.text(share)) must be between 0 and \(Money.text(maxShare))", at: rowPath.key("share"))) }
             }
         }
         return findings
