@@ -59,7 +59,7 @@ struct BuildCommand: AsyncParsableCommand {
         let printer = DiagnosticPrinter(format: format)
         var diagnostics = result.diagnostics
         if release {
-            // Provisional and estimated values are warnings in `check`; a release refuses them.
+            // Provisional and estimated values and carried-over citations are warnings in `check`; a release refuses them.
             diagnostics = diagnostics.map { d in
                 var refused = d
                 switch d.rule {
@@ -69,6 +69,9 @@ struct BuildCommand: AsyncParsableCommand {
                 case .dataEstimated:
                     refused.rule = .publishEstimated
                     refused.message = "a release cannot contain estimated values: " + d.message
+                case .sourcesCarriedOver:
+                    refused.rule = .publishCarriedOver
+                    refused.message = "a release cannot cite last year's publications: " + d.message
                 default:
                     return d
                 }

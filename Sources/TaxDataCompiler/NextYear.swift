@@ -61,7 +61,7 @@ struct Scaffolder {
     func header(_ sources: [Citation], _ notes: String?) -> String {
         var out = "taxYear: \(year)\nprovenance: estimated\nsources:\n"
         for source in sources {
-            out += "  - title: \(Self.quote("[\(previous) publication: replace with the \(year) one] " + source.title))\n    url: \(source.url)\n"
+            out += "  - title: \(Self.quote(SourcesCarriedOver.marker(previous: previous, year: year) + source.title))\n    url: \(source.url)\n"
             if let kind = source.kind { out += "    kind: \(kind.rawValue)\n" }
         }
         let scaffoldNote = "Scaffolded from \(previous) by taxdata new-year (index \(Money.text(index * 100))%). Every provisional value awaits its official \(year) figure."

@@ -20,6 +20,9 @@ struct NewYearTests {
         let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [String: Any]
         let provisional = (report["diagnostics"] as! [[String: Any]]).filter { $0["rule"] as? String == "data.provisional" }
         #expect(provisional.count > 50)
+        let carried = (report["diagnostics"] as! [[String: Any]]).filter { $0["rule"] as? String == "sources.carried-over" }
+        #expect(carried.count >= 54) // every document cites at least one source
+
         #expect(provisional.allSatisfy { ($0["file"] as? String)?.contains("/2027/") == true && ($0["line"] as? Int ?? 0) > 0 })
         let federal = try String(contentsOf: tree.appendingPathComponent("2027/federal.yaml"), encoding: .utf8)
         #expect(federal.contains("single: { value: 16500, provisional: \"2026 16100 × 1.027 = 16534.7, rounded down to a multiple of 50\" }"))
@@ -53,6 +56,12 @@ struct NewYearTests {
         #expect(ungraded.status == 1)
         #expect(ungraded.stdout.contains("[publish.estimated]"))
         try edit { $0.replacingOccurrences(of: "provenance: estimated", with: "provenance: official") }
+        // ...and every citation still carried over from 2026 is refused, naming the file and line.
+        let stale = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("stale").path, "--release")
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("2027/federal.yaml:") && stale.stdout.contains("[publish.carried-over]"), "\(stale.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("stale").path))
+        try edit { $0.replacingOccurrences(of: "[2026 publication: replace with the 2027 one] ", with: "") }
         let released = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("released").path, "--release")
         #expect(released.status == 0, "\(released.stdout)\(released.stderr)")
         #expect(try taxdata("verify", tmp.appendingPathComponent("released").path).status == 0)

@@ -70,6 +70,8 @@ extension RuleID {
     public static let yearConsistency = RuleID("year.consistency")
     public static let yearDates = RuleID("year.dates")
     public static let sourcesMissing = RuleID("sources.missing")
+    public static let sourcesCarriedOver = RuleID("sources.carried-over")
+    public static let publishCarriedOver = RuleID("publish.carried-over")
     public static let dataIncomplete = RuleID("data.incomplete")
     public static let dataProvisional = RuleID("data.provisional")
     public static let publishProvisional = RuleID("publish.provisional")

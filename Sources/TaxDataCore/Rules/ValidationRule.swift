@@ -18,7 +18,7 @@ public struct RuleSet: Sendable {
         BracketOpenCeiling(), BracketRateRange(), BracketRateDecrease(), BaseTaxContinuity(),
         RequiredStatuses(), SocialSecurityMaxTax(), SDIMaxTax(), AmountsNonNegative(), RatesInRange(),
         StateShape(), PhaseoutRange(), JurisdictionCoverage(), YearConsistency(), YearDates(),
-        SourcesCited(), SchemaSupported(), DataIncomplete(), DataProvisional(), SeparateIsHalfOfJoint(),
+        SourcesCited(), SourcesCarriedOver(), SchemaSupported(), DataIncomplete(), DataProvisional(), SeparateIsHalfOfJoint(),
         ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), StatePercentDeduction(), StateTaxAddBack(), StateTaxCredit(), FederalChildCredit(),
         FederalEarnedIncomeCredit(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
         StateIncomeTestedCredit(), StateRefundableDependentCredit(), StateFederalDeductionAddBack(), StateDependentDeduction(), StateTaxTable(), StateTableCredit(), StateLowIncomeTable(),
