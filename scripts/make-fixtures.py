@@ -152,7 +152,7 @@ FIXTURES = {
                             ("error", "state.table-credit", "2024/states/TX.yaml", "perReturn: {")]),
     "sources.carried-over": ([("2024/fica.yaml", "title: \"", "title: \"[2023 publication: replace with the 2024 one] ")],
                              [("warning", "sources.carried-over", "2024/fica.yaml", "[2023 publication")]),
-    "state.low-income-table": ([("2024/states/TX.yaml", "type: no_tax", "type: no_tax\nlowIncomeTable:\n  label: low income tables\n  tables:\n    single: [ { dependents: 1, below: 17500, rows: [ { over: 0, amount: 0 }, { atLeast: 17500, amount: 29 } ] } ]")],
+    "state.low-income-table": ([("2024/states/TX.yaml", "type: no_tax", "type: no_tax\nlowIncomeTable:\n  label: low income tables\n  tables:\n    single: [ { dependents: 1, through: 17500, rows: [ { over: 0, amount: 0 }, { atLeast: 17500, amount: 29 } ] } ]")],
                                [("error", "state.low-income-table", "2024/states/TX.yaml", "label: low income tables"),
                                 ("error", "state.low-income-table", "2024/states/TX.yaml", "label: low income tables"),
                                 ("error", "state.low-income-table", "2024/states/TX.yaml", "single: ["),

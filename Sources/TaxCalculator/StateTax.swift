@@ -109,9 +109,11 @@ struct StateTax {
             tax = Money.roundedToDollar(tax)
             result.notes.append("\(code): tax read from the tax table (row midpoint \(Money.text(taxed)), whole dollars)")
         }
+        var fromLowIncomeTable = false
         if let rule = state.lowIncomeTable, let low = rule.tax(income: wages, status: status, dependents: dependents), low < tax {
             result.notes.append("\(code): \(rule.label): tax \(Money.text(low)) in place of \(Money.text(Rounding.cent(tax)))")
             tax = low
+            fromLowIncomeTable = true
         }
         if let recapture = state.taxRecapture, state.type == .progressive {
             let amount = recapture.amount(income: wages, taxable: taxable, bracketTax: tax, status: status)
@@ -140,7 +142,8 @@ struct StateTax {
         }
         var credits = phased(.credits, phased(.personalCredit, state.personalCredit?[status] ?? 0) + dependentCredit)
         if let credit = state.tableCredit {
-            let amount = credit.amount(income: wages, status: status, dependents: dependents)
+            let income = credit.on == .taxableIncome && !fromLowIncomeTable ? taxable : wages
+            let amount = credit.amount(income: income, status: status, dependents: dependents)
             if amount > 0 {
                 credits += amount
                 result.notes.append("\(code): \(credit.label) \(Money.text(amount)) (nonrefundable, limited to the tax)")

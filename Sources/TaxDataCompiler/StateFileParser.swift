@@ -296,19 +296,21 @@ extension YAMLDocument {
         return .init(label: label, amount: amount, exceptFirst: exceptFirst)
     }
 
-    /// `{ label, perReturn: {status: [rows]}, perDependent?: {status: [rows]} }`, rows `{over | atLeast, amount}`.
+    /// `{ label, perReturn: {status: [rows]}, perDependent?: {status: [rows]}, on?: agi | taxable_income }`, rows `{over | atLeast, amount}`.
     private func tableCredit(_ node: Node, _ path: DataPath) -> TableCredit? {
         guard var m = mapping(node, path) else { return nil }
         let label = m.required("label").flatMap { string($0, path.key("label")) }
         let perReturn = m.required("perReturn").flatMap { rowTable($0, path.key("perReturn")) }
         let perDependentNode = m.optional("perDependent")
         let perDependent = perDependentNode.flatMap { rowTable($0, path.key("perDependent")) }
+        let onNode = m.optional("on")
+        let on = onNode.flatMap { choice($0, path.key("on"), TableCredit.Basis.self) }
         m.finish()
-        guard let label, let perReturn, perDependentNode == nil || perDependent != nil else { return nil }
-        return .init(label: label, perReturn: perReturn, perDependent: perDependent)
+        guard let label, let perReturn, perDependentNode == nil || perDependent != nil, onNode == nil || on != nil else { return nil }
+        return .init(label: label, perReturn: perReturn, perDependent: perDependent, on: on)
     }
 
-    /// `{ label, tables: {status: [ { dependents: n, below: amount, rows: [rows] } ]} }`, rows `{over | atLeast, amount}`.
+    /// `{ label, tables: {status: [ { dependents: n, through: amount, rows: [rows] } ]} }`, rows `{over | atLeast, amount}`.
     private func lowIncomeTable(_ node: Node, _ path: DataPath) -> LowIncomeTable? {
         guard var m = mapping(node, path) else { return nil }
         let label = m.required("label").flatMap { string($0, path.key("label")) }
@@ -319,11 +321,11 @@ extension YAMLDocument {
                         let itemPath = path.index(offset)
                         guard var t = mapping(item, itemPath) else { return nil }
                         let dependents = t.required("dependents").flatMap { integer($0, itemPath.key("dependents")) }
-                        let below = t.required("below").flatMap { decimal($0, itemPath.key("below")) }
+                        let through = t.required("through").flatMap { decimal($0, itemPath.key("through")) }
                         let rows = t.required("rows").flatMap { rowList($0, itemPath.key("rows")) }
                         t.finish()
-                        guard let dependents, let below, let rows else { return nil }
-                        return .init(dependents: dependents, below: below, rows: rows)
+                        guard let dependents, let through, let rows else { return nil }
+                        return .init(dependents: dependents, through: through, rows: rows)
                     }
                     return parsed.contains(where: { $0 == nil }) ? nil : parsed.compactMap { $0 }
                 }

@@ -80,7 +80,7 @@ struct FixedPointTests {
         }
         // 1.7: every low-income table's end and rows, on AGI (the wages when no pre-tax deduction is drawn).
         for table in state.lowIncomeTable?.tables[status] ?? [] {
-            cases += ([table.below] + table.rows.map(\.over)).map { cents($0) }
+            cases += ([table.through] + table.rows.map(\.over)).map { cents($0) }
         }
         cases.append(cents(data.fica.socialSecurity.wageBase))
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))

@@ -343,6 +343,32 @@ struct GoldenCases {
         #expect(try calculate(2025, .single, "AR", gross: "80000").stateIncomeTax == d("2575"))
     }
 
+    // Schema 1.7: low-income tax tables, and a table credit read at taxable income.
+
+    @Test("AR 2025: the Low Income Tax Tables and the additional credit (2025 AR1000F instructions pp. 21, 24-25)")
+    func arkansasLowIncome() throws {
+        // Head of household, 1 dependent, AGI 25,000: the 1-or-no-dependents table, row 24,901-25,000: 453 (in place of
+        // the regular 479 on net 22,530); less the 58 personal, 29 dependent and 60 additional credits (read at line 28 =
+        // AGI, 25,000 ≤ 26,500): 306.
+        let hoh = try calculate(2025, .headOfHousehold, "AR", gross: "25000", dependents: 1, children: 1)
+        #expect(hoh.stateIncomeTax == d("306"))
+        #expect(hoh.notes.contains { $0.contains("Low Income Tax Tables (A.C.A. 26-51-301): tax 453") }, "\(hoh.notes)")
+        #expect(hoh.notes.contains { $0.contains("additional tax credit for qualified individuals (A.C.A. 26-51-501) 60") }, "\(hoh.notes)")
+        // Single 25,000 is above the single table (17,500): the regular table, 479 on net 22,530, less 29 and 60: 390.
+        let single = try calculate(2025, .single, "AR", gross: "25000")
+        #expect(single.stateIncomeTax == d("390"))
+        #expect(!single.notes.contains { $0.contains("Low Income Tax Tables") })
+        // Single 29,470: net income 27,000 is in the 26,901-27,000 credit row: 35. Regular table row 27,000-27,099,
+        // midpoint 27,049.5: 112 + 144 + 353.60 + 3.9% × 649.5 = 634.93 → 635; less 29 and 35: 571.
+        #expect(try calculate(2025, .single, "AR", gross: "29470").stateIncomeTax == d("571"))
+        // Joint, 3 dependents, 29,722 (the 2+ table's zero row, "0 - 29,722"): no tax; one dollar more: 111 − 58 − 87 → 0 too,
+        // but the table's 111 is what the credits are taken from.
+        let joint = try calculate(2025, .marriedFilingJointly, "AR", gross: "29723", dependents: 3, children: 3)
+        #expect(joint.notes.contains { $0.contains("Low Income Tax Tables (A.C.A. 26-51-301): tax 111") }, "\(joint.notes)")
+        // Married filing separately has no table.
+        #expect(!(try calculate(2025, .marriedFilingSeparately, "AR", gross: "15000")).notes.contains { $0.contains("Low Income Tax Tables") })
+    }
+
     @Test("NY 2025: household credit from table 2, 60 + 15 per additional person, limited to the tax (Tax Law 606(b))")
     func householdCredit() throws {
         // Head of household, 1 dependent, 15,000: 2 people in the 7,001-20,000 row: 60 + 15 = 75; the tax 112.00 less 75 = 37.

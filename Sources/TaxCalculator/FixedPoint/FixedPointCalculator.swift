@@ -235,12 +235,13 @@ public struct FixedPointCalculator: Sendable {
             }
             fixed.tableCredit = try state.tableCredit.map { credit in
                 FixedTableCredit(perReturn: try rows(credit.perReturn, "table credit"),
-                                 perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] })
+                                 perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] },
+                                 onTaxableIncome: credit.on == .taxableIncome)
             }
             fixed.lowIncomeTable = try state.lowIncomeTable.map { rule in
                 FixedLowIncomeTable(tables: try statuses.map { status in
                     try (rule.tables[status] ?? []).map { table in
-                        FixedLowIncomeTable.Table(dependents: Int64(table.dependents), below: try cents(table.below, "\(code) low-income table end"),
+                        FixedLowIncomeTable.Table(dependents: Int64(table.dependents), through: try cents(table.through, "\(code) low-income table end"),
                                                   rows: try table.rows.map { row in
                                                       FixedRow(over: try cents(row.over, "\(code) low-income table row"),
                                                                amount: try cents(row.amount ?? 0, "\(code) low-income table tax"), share: nil,
@@ -620,9 +621,12 @@ private struct FixedSDI: Sendable {
 /// A table credit's rows per status, in cents (see `TableCredit`); a final class, read in place.
 private final class FixedTableCredit: Sendable {
     let perReturn: [[FixedRow]], perDependent: [[FixedRow]]
-    init(perReturn: [[FixedRow]], perDependent: [[FixedRow]]) {
+    /// Read at the state's taxable income (AGI after a low-income table) instead of AGI.
+    let onTaxableIncome: Bool
+    init(perReturn: [[FixedRow]], perDependent: [[FixedRow]], onTaxableIncome: Bool) {
         self.perReturn = perReturn
         self.perDependent = perDependent
+        self.onTaxableIncome = onTaxableIncome
     }
 
     func amount(income: Int64, status s: Int, dependents: Int64) -> Int64 {
@@ -634,7 +638,7 @@ private final class FixedTableCredit: Sendable {
 /// Low-income tax tables per status, in cents (see `LowIncomeTable`); a final class, read in place.
 private final class FixedLowIncomeTable: Sendable {
     struct Table: Sendable {
-        var dependents: Int64, below: Int64
+        var dependents: Int64, through: Int64
         var rows: [FixedRow]
     }
     let tables: [[Table]]
@@ -642,7 +646,7 @@ private final class FixedLowIncomeTable: Sendable {
 
     /// The table's tax in cents at `income`, or nil where no table covers it.
     func tax(income: Int64, status s: Int, dependents: Int64) -> Int64? {
-        guard let table = tables[s].last(where: { dependents >= $0.dependents }), income < table.below else { return nil }
+        guard let table = tables[s].last(where: { dependents >= $0.dependents }), income <= table.through else { return nil }
         return FixedRow.row(table.rows, income: income)?.amount ?? 0
     }
 }
@@ -840,9 +844,11 @@ extension FixedState {
             if table != nil { units = brackets[s].tax(on: taxed).units }
         }
         if table != nil { units = FixedPoint.divideRounded(units, 100 * FixedPoint.unitsPerCent) * 100 * FixedPoint.unitsPerCent }
+        var fromLowIncomeTable = false
         if let lowIncomeTable, let low = lowIncomeTable.tax(income: income, status: s, dependents: dependents),
            low * FixedPoint.unitsPerCent < units {
             units = low * FixedPoint.unitsPerCent
+            fromLowIncomeTable = true
         }
         if let recapture, type == .progressive {
             units += recapture.amount(income: income, taxable: out.taxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
@@ -855,7 +861,10 @@ extension FixedState {
         let perDependentCredit = dependents > 0 ? phased(.dependentCredit, dependentCredit, income: income, status: s) : 0
         var credits = phased(.credits, phased(.personalCredit, credit[s], income: income, status: s) + dependents * perDependentCredit,
                              income: income, status: s) + shareCredit
-        if let tableCredit { credits += tableCredit.amount(income: income, status: s, dependents: dependents) }
+        if let tableCredit {
+            let at = tableCredit.onTaxableIncome && !fromLowIncomeTable ? out.taxable : income
+            credits += tableCredit.amount(income: at, status: s, dependents: dependents)
+        }
         out.tax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
         if let incomeTested {
             out.tax -= Swift.min(out.tax, incomeTested.amount(out.tax, income: income, status: s, dependents: input.dependents))

@@ -527,14 +527,25 @@ public struct TaxTable: Sendable, Equatable, Codable {
 /// `amount` of the last row income reaches in `perReturn`, plus that of `perDependent` for each
 /// dependent. Taken with the personal and dependent credits, limited to the tax.
 public struct TableCredit: Sendable, Equatable, Codable {
+    /// 1.7: the income the rows are read at.
+    public enum Basis: String, Sendable, Equatable, Codable, CaseIterable {
+        /// Federal AGI (wages less pre-tax deductions): the default.
+        case agi
+        /// The state's taxable income, or AGI when a low-income table gave the tax (its standard
+        /// deduction is built in): Arkansas's additional credit, read at AR1000F line 28.
+        case taxableIncome = "taxable_income"
+    }
     public var label: String
     public var perReturn: StatusTable<[PhaseOut.Row]>
     public var perDependent: StatusTable<[PhaseOut.Row]>?
+    /// 1.7: nil reads the rows at AGI.
+    public var on: Basis?
 
-    public init(label: String, perReturn: StatusTable<[PhaseOut.Row]>, perDependent: StatusTable<[PhaseOut.Row]>? = nil) {
+    public init(label: String, perReturn: StatusTable<[PhaseOut.Row]>, perDependent: StatusTable<[PhaseOut.Row]>? = nil, on: Basis? = nil) {
         self.label = label
         self.perReturn = perReturn
         self.perDependent = perDependent
+        self.on = on
     }
 
     /// The per-dependent amount at `income` (0 without a row).
@@ -549,7 +560,7 @@ public struct TableCredit: Sendable, Equatable, Codable {
     }
 }
 
-/// 1.7: low-income tax tables (Arkansas, A.C.A. 26-51-301): below a table's end, the filer pays the
+/// 1.7: low-income tax tables (Arkansas, A.C.A. 26-51-301): up to a table's end, the filer pays the
 /// tax printed for the row that income (federal AGI, the standard deduction built in) reaches, in
 /// place of the bracket tax when that is smaller. Each filing status has its tables by the number
 /// of dependents from which they apply (Arkansas: 0-1 and 2 or more); a status with no tables has
@@ -559,14 +570,14 @@ public struct LowIncomeTable: Sendable, Equatable, Codable {
     public struct Table: Sendable, Equatable, Codable {
         /// The number of dependents from which this table applies (the last one a filer reaches).
         public var dependents: Int
-        /// Income from which the table no longer applies.
-        public var below: Decimal
+        /// The last income the table covers ("Above $17,500, use … the Regular Income Tax Table").
+        public var through: Decimal
         /// Rows by income, `over: 0` first, each giving the tax (`amount`).
         public var rows: [PhaseOut.Row]
 
-        public init(dependents: Int, below: Decimal, rows: [PhaseOut.Row]) {
+        public init(dependents: Int, through: Decimal, rows: [PhaseOut.Row]) {
             self.dependents = dependents
-            self.below = below
+            self.through = through
             self.rows = rows
         }
     }
@@ -585,7 +596,7 @@ public struct LowIncomeTable: Sendable, Equatable, Codable {
 
     /// The table's tax at `income`, or nil where no table covers it.
     public func tax(income: Decimal, status: FilingStatus, dependents: Int) -> Decimal? {
-        guard let table = table(status: status, dependents: dependents), income < table.below else { return nil }
+        guard let table = table(status: status, dependents: dependents), income <= table.through else { return nil }
         return PhaseOut.Row.select(table.rows, income: income)?.amount ?? 0
     }
 }

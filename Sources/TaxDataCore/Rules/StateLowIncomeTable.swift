@@ -3,7 +3,7 @@ import Foundation
 /// Low-income tax tables have a label and tables for every filing status (an empty list: the
 /// status has none), each status's tables by dependents rising from zero, each table with an end
 /// above zero and rows of tax amounts (`over: 0` first, rising, at least zero) that start below the
-/// end, on a state with an income tax, in schema 1.7.
+/// end (`through`, the last income the table covers), on a state with an income tax, in schema 1.7.
 public struct StateLowIncomeTable: ValidationRule {
     public let id = RuleID.stateLowIncomeTable
     public init() {}
@@ -33,10 +33,10 @@ public struct StateLowIncomeTable: ValidationRule {
                     if index > 0, table.dependents <= tables[index - 1].dependents {
                         error("dependents must rise from table to table", at.key("dependents"))
                     }
-                    if table.below <= 0 { error("below \(Money.text(table.below)) must be an income above zero", at.key("below")) }
+                    if table.through <= 0 { error("through \(Money.text(table.through)) must be an income above zero", at.key("through")) }
                     findings += rows.check(table.rows, status: status, at: at.key("rows"))
-                    if let last = table.rows.last, last.over >= table.below {
-                        error("the last row (\(Money.text(last.over))) must start below the table's end (\(Money.text(table.below)))", at.key("rows").index(table.rows.count - 1).key("over"))
+                    if let last = table.rows.last, last.over >= table.through {
+                        error("the last row (\(Money.text(last.over))) must start below the table's end (\(Money.text(table.through)))", at.key("rows").index(table.rows.count - 1).key("over"))
                     }
                 }
             }

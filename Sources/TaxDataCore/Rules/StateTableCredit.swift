@@ -12,6 +12,9 @@ public struct StateTableCredit: ValidationRule {
             guard let credit = state.tableCredit else { continue }
             let path = DataPath(.state(code)).key("tableCredit")
             if data.meta.schemaVersion < .v1_6 { findings.append(.error(id, "tableCredit needs schemaVersion \"1.6\" in year.yaml", at: path)) }
+            if credit.on != nil, data.meta.schemaVersion < .v1_7 {
+                findings.append(.error(id, "on needs schemaVersion \"1.7\" in year.yaml", at: path.key("on")))
+            }
             if state.type == .noTax { findings.append(.error(id, "\(code) has no income tax to credit", at: path)) }
             if credit.label.trimmingCharacters(in: .whitespaces).isEmpty {
                 findings.append(.error(id, "label must name the credit for the user", at: path.key("label")))
