@@ -102,5 +102,8 @@ struct BuildCommand: AsyncParsableCommand {
         for year in result.years {
             Console.error("built \(out)/\(year.meta.taxYear) version \(year.meta.version) (\(year.meta.status.rawValue), \(year.states.count) jurisdictions)")
         }
+        for (key, path) in zip(keys, signKeys) {
+            Console.error("signed the manifests and index.json with key \(key.publicKey.keyID) (\(path))")
+        }
     }
 }
