@@ -11,3 +11,10 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
     static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
+
+/// A command that ran and failed for a reason that is not a usage error: printed as
+/// `Error: <description>` by ArgumentParser, exit status 1, without the usage text.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+@testable import TaxDataCLI
 import Testing
 
 /// The README's shell recipes, run verbatim (extracted from README.md, so they cannot drift) in a
@@ -76,5 +78,54 @@ struct ReadmeCommandTests {
             #expect(!String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY"), "a private key in dist/\(name)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.tmp.path).isEmpty, "the temporary directory is removed")
+    }
+
+    /// Every `taxdata calc …` example in the --help texts (unwrapped), cut where the explanation begins.
+    static func helpCalcExamples() -> [String] {
+        let texts = [TaxDataCommand.helpMessage(columns: 10_000), TaxDataCommand.helpMessage(for: CalcCommand.self, columns: 10_000)]
+        var examples: [String] = []
+        for text in texts {
+            for line in text.split(separator: "\n") {
+                guard let start = line.range(of: "taxdata calc ") else { continue }
+                var command = String(line[start.lowerBound...])
+                for end in ["  ", " ("] { if let cut = command.range(of: end) { command = String(command[..<cut.lowerBound]) } }
+                if !command.contains("<") { examples.append(command) } // the usage line, not an example
+            }
+        }
+        return examples
+    }
+
+    @Test("every calc example in --help runs as shown")
+    func helpCalcExamples() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let examples = Self.helpCalcExamples()
+        #expect(examples.count >= 4, "\(examples)")
+        // The batch example reads cases.jsonl from the working directory.
+        try Data(#"{"id":"a","year":2026,"status":"single","state":"CA","gross":"100000"}"#.utf8 + [0x0A])
+            .write(to: scratch.root.appendingPathComponent("cases.jsonl"))
+        for example in examples {
+            let result = try bash(".build/debug/" + example, in: scratch)
+            #expect(result.status == 0, "\(example): \(result.stderr)")
+            #expect(!result.stdout.contains("\"error\""), "\(example): \(result.stdout)")
+        }
+    }
+
+    @Test("every calc example in the README runs and prints exactly what the README shows")
+    func readmeCalcExamples() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        var examples = 0
+        for block in fencedBlocks(try readme(), language: "sh") {
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            for (index, line) in lines.enumerated() where line.hasPrefix("$ .build/debug/taxdata calc ") {
+                examples += 1
+                let shown = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") }.joined(separator: "\n")
+                let result = try bash(String(line.dropFirst(2)), in: scratch)
+                #expect(result.status == 0, "\(line): \(result.stderr)")
+                #expect(result.stdout == shown + "\n", "\(line): the README shows\n\(shown)\nbut calc printed\n\(result.stdout)")
+            }
+        }
+        #expect(examples >= 2)
     }
 }
