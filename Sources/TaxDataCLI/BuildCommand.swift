@@ -44,7 +44,7 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "K.pem"))
     var signKeys: [String] = []
 
-    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`) or estimated figures (other than a state pending its authority's publication).")
+    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`), estimated figures (other than a state pending its authority's publication), or lacks a state file the year before had.")
     var release = false
 
     @Option(help: "Output format for findings: text, json or github.")
@@ -69,6 +69,9 @@ struct BuildCommand: AsyncParsableCommand {
                 case .dataEstimated:
                     refused.rule = .publishEstimated
                     refused.message = "a release cannot contain estimated values: " + d.message
+                case .coverageStateRemoved:
+                    refused.rule = .publishStateRemoved
+                    refused.message = "a release cannot drop a state: " + d.message
                 default:
                     return d
                 }
