@@ -50,11 +50,21 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Output format for findings: text, json or github.")
     var format: OutputFormat = .text
 
-    func run() async throws {
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("\(directory): no such directory")
+        }
         try OutputGuard.check(out: out, source: directory, force: force)
+        if let previous, !FileManager.default.fileExists(atPath: (previous as NSString).appendingPathComponent(BundleLayout.indexName)) {
+            throw ValidationError("--previous \(previous): no index.json there; is it a dist?")
+        }
+    }
+
+    func run() async throws {
         let result: CompileResult
         do { result = try SourceTreeReader.compile(root: directory).result } catch {
-            throw ValidationError("\(error)")
+            throw CommandFailure("\(error)")
         }
         let printer = DiagnosticPrinter(format: format)
         var diagnostics = result.diagnostics

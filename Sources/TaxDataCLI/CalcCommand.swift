@@ -65,7 +65,7 @@ struct CalcCommand: AsyncParsableCommand {
     var bundle: String?
 
     @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: ReportFormat = .text
 
     @Option(help: ArgumentHelp("Calculate every case of a JSON-lines file (- for standard input) and print one JSON line each.", valueName: "file"))
     var batch: String?
@@ -111,11 +111,11 @@ struct CalcCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if format == .github { throw ValidationError("--format github is not available for calc") }
-        if batch != nil {
+        if let batch {
             guard year == nil, status == nil, state == nil, gross == nil, bundle == nil else {
                 throw ValidationError("--batch takes its cases from the file: drop --year, --status, --state, --gross and --bundle")
             }
+            if batch != "-", !FileManager.default.isReadableFile(atPath: batch) { throw ValidationError("--batch \(batch): cannot read the file") }
             return
         }
         _ = try input()

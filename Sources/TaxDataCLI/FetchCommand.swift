@@ -40,15 +40,17 @@ struct FetchCommand: AsyncParsableCommand {
     var timeout: Double = 15
 
     @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: ReportFormat = .text
 
     func validate() throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
             throw ValidationError("--url '\(url)' is not an http(s) URL")
         }
         if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-03-01") }
-        if format == .github { throw ValidationError("--format github is not available for fetch; use text or json") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        for key in keys where !FileManager.default.isReadableFile(atPath: key) {
+            throw ValidationError("--key \(key): no such readable file")
+        }
     }
 
     struct FixedClock: TaxDataClock {
@@ -58,7 +60,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let trusted: [Ed25519PublicKey]
-        do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw ValidationError("\(error)") }
+        do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw CommandFailure("\(error)") }
         var clock: any TaxDataClock = SystemClock()
         if let now, let date = ISODate(now) {
             var components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)

@@ -45,6 +45,13 @@ struct VerifyCommand: AsyncParsableCommand {
         if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31") }
         if requireSignature && keys.isEmpty { throw ValidationError("--require-signature needs at least one --key") }
         if strictExpiry && now == nil { throw ValidationError("--strict-expiry needs --now") }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard [BundleLayout.indexName, BundleLayout.manifestName].contains(where: { FileManager.default.fileExists(atPath: base + "/" + $0) }) else {
+            throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
+        }
+        for key in keys where !FileManager.default.isReadableFile(atPath: key) {
+            throw ValidationError("--key \(key): no such readable file")
+        }
     }
 
     func run() async throws {
@@ -76,10 +83,10 @@ struct VerifyCommand: AsyncParsableCommand {
                 checked = "1 year"
                 envelopes = [files[BundleLayout.signatureName]].compactMap { $0 }
             } else {
-                throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
+                throw CommandFailure("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
             }
         } catch let error as DistReader.ReadError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let items = findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: "\(base)/\($0.file)") }
         let errors = findings.filter { $0.diagnostic.severity == .error }.count

@@ -184,4 +184,15 @@ struct CalcCommandTests {
             #expect(period.preTax > 0)
         }
     }
+
+    @Test("calc and fetch offer text and json only; check still offers github")
+    func formats() throws {
+        for command in ["calc", "fetch"] {
+            let help = try taxdata(command, "--help")
+            #expect(help.status == 0 && help.stdout.contains("--format") && !help.stdout.contains("github"), "\(command): \(help.stdout)")
+        }
+        let refused = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--format", "github", "--sources", sources)
+        #expect(refused.status == 2 && refused.stderr.contains("'text' and 'json'"), "\(refused.stderr)")
+        #expect(try taxdata("check", "--help").stdout.contains("github"))
+    }
 }

@@ -4,8 +4,8 @@ import TaxDataClient
 import TaxDataCore
 import Testing
 
-/// What a newcomer meets first: --version, checking one year, the coverage table's legend and
-/// width, and fetch's report.
+/// What a newcomer meets first: --version, usage errors that show the right usage, checking one
+/// year, the coverage table's legend and width, and fetch's report.
 @Suite("taxdata usage", .serialized)
 struct UsageTests {
     let tree = packageRoot.appendingPathComponent("TaxData").path
@@ -31,6 +31,20 @@ struct UsageTests {
         let written = try #require(manifest["schemaVersion"] as? String)
         #expect(written == newest.description)
         #expect(result.stdout.contains("bundle schema \(written)"), "\(result.stdout)")
+    }
+
+    @Test("a subcommand's usage error prints that subcommand's usage, not the top-level one", arguments: [
+        ["check", "/nonexistent/tree"], ["check", "--year", "1999"], ["build", "/nonexistent/tree"],
+        ["verify", "Fixtures/check/_base"], ["verify", "/nonexistent"],
+        ["calc", "--year", "1999", "--status", "single", "--gross", "1"], ["calc", "--year", "2026", "--status", "single", "--gross", "1", "--state", "ZZ"],
+        ["diff", "1999", "2026"], ["new-year", "2031", "--from", "2030"], ["fetch", "--url", "ftp://x", "--cache", "/tmp/x"],
+        ["keygen", "--private", "same.pem", "--public", "same.pem"], ["serve", "Fixtures/check/_base"],
+    ])
+    func subcommandUsage(arguments: [String]) throws {
+        let result = try run(taxdataBinary, arguments, cwd: packageRoot)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("Usage: taxdata \(arguments[0])"), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("taxdata <subcommand>"), "\(arguments): \(result.stderr)")
     }
 
     @Test("check TaxData/2026 and check --year 2026 check that year alone, with the year before read for its checks")
