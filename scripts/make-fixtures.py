@@ -11,6 +11,12 @@ import os, shutil, sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "check")
 BASE = os.path.join(ROOT, "_base")
 
+def base_text(file):
+    """The text of a file of _base, for fixtures that add a year built from it."""
+    with open(os.path.join(BASE, file)) as f:
+        return f.read()
+
+
 # name: (edits, expectations)
 #   edits: list of (file, old, new)   (new=None deletes the file; old=None creates it with new)
 #   expectations: list of (severity, rule, file, marker): line = first line of file containing marker
@@ -69,8 +75,7 @@ FIXTURES = {
     "yaml.duplicate-key": ([("2024/fica.yaml", "  maxTax: 10453.20\n", "  maxTax: 10453.20\n  wageBase: 168601\n")],
                            [("error", "yaml.duplicate-key", "2024/fica.yaml", "wageBase: 168601")]),
     "yaml.unknown-key": ([("2024/federal.yaml", "standardDeduction:", "standardDeductions:")],
-                         [("error", "yaml.unknown-key", "2024/federal.yaml", "standardDeductions:"),
-                          ("error", "yaml.missing-key", "2024/federal.yaml", "taxYear")]),
+                         [("error", "yaml.unknown-key", "2024/federal.yaml", "standardDeductions:")]),
     "yaml.missing-key": ([("2024/federal.yaml", "- { floor: 23200, ceiling: null, rate: 0.12 }", "- { floor: 23200, ceiling: null }")],
                          [("error", "yaml.missing-key", "2024/federal.yaml", "{ floor: 23200, ceiling: null }")]),
     "yaml.type": ([("2024/federal.yaml", "  single: 14600", '  single: "14600"')],
@@ -189,6 +194,11 @@ FIXTURES = {
                      [("error", "file.missing", "2024/retirement.yaml", None)]),
     "file.unexpected": ([("2024/federal.yml", None, "taxYear: 2024\n")],
                         [("error", "file.unexpected", "2024/federal.yml", "taxYear")]),
+    # A state file present the year before and gone now (2023 is _base/2024 with its year changed).
+    "coverage.state-removed": ([(f"2023/{name}", None, base_text(f"2024/{name}").replace("2024", "2023"))
+                                for name in ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml", "states/CA.yaml", "states/TX.yaml"]]
+                               + [("2024/states/TX.yaml", "", None)],
+                               [("warning", "coverage.state-removed", "2024/states/TX.yaml", None)]),
 }
 
 
@@ -213,6 +223,7 @@ def main():
                 os.remove(path)
                 continue
             if old is None:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
                 with open(path, "w") as f:
                     f.write(new)
                 continue

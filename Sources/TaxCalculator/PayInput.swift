@@ -26,8 +26,8 @@ public struct PreTaxDeduction: Sendable, Equatable {
 public struct PayInput: Sendable, Equatable {
     public var grossAnnual: Decimal
     public var status: FilingStatus
-    /// USPS code of the state of residence.
-    public var state: String
+    /// USPS code of the state of residence; nil for federal and FICA only (no state tax).
+    public var state: String?
     public var preTax: [PreTaxDeduction]
     /// Resident of New York City (NY only).
     public var newYorkCity: Bool
@@ -39,7 +39,7 @@ public struct PayInput: Sendable, Equatable {
     /// How many of `dependents` are qualifying children under 17 (the federal child tax credit).
     public var children: Int
 
-    public init(grossAnnual: Decimal, status: FilingStatus, state: String, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
+    public init(grossAnnual: Decimal, status: FilingStatus, state: String?, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
                 age: Int? = nil, dependents: Int = 0, children: Int = 0) {
         self.grossAnnual = grossAnnual
         self.status = status

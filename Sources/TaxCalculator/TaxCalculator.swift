@@ -20,8 +20,12 @@ public struct TaxCalculator: Sendable {
 
     public func calculate(_ input: PayInput) throws -> PayResult {
         guard input.grossAnnual >= 0 else { throw CalculationError("gross pay must not be negative (\(Money.text(input.grossAnnual)))") }
-        guard let state = data.states[input.state.uppercased()] else { throw CalculationError.unknownState(input.state, year: data.meta.taxYear) }
-        if input.newYorkCity && input.state.uppercased() != "NY" { throw CalculationError("New York City tax applies only with --state NY") }
+        let code = input.state?.uppercased()
+        let state = try code.map { code in
+            guard let state = data.states[code] else { throw CalculationError.unknownState(code, year: data.meta.taxYear) }
+            return state
+        }
+        if input.newYorkCity && code != "NY" { throw CalculationError("New York City tax applies only with --state NY") }
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
             throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
         }
@@ -45,6 +49,9 @@ public struct TaxCalculator: Sendable {
         let cafeteria = allow(requested.hsaFamily, caps.hsaFamily, "HSA (family)")
             + allow(requested.hsaSelf, caps.hsaSelf, "HSA (self-only)") + requested.section125
         let preTax = Swift.min(input.grossAnnual, deferral + cafeteria)
+        if deferral + cafeteria > input.grossAnnual {
+            notes.append("pre-tax deductions of \(Money.text(deferral + cafeteria)) exceed gross wages of \(Money.text(input.grossAnnual)): \(Money.text(preTax)) applied")
+        }
         let incomeWages = input.grossAnnual - preTax
         let ficaWages = Swift.max(0, input.grossAnnual - cafeteria)
 
@@ -78,29 +85,48 @@ public struct TaxCalculator: Sendable {
         let threshold = medicare.thresholds[input.status] ?? 200000
         let medicareTax = Rounding.cent(ficaWages * medicare.rate + Swift.max(0, ficaWages - threshold) * medicare.additionalRate)
 
-        // State.
-        let stateResult = StateTax(state: state, code: input.state.uppercased(), status: input.status)
+        // State (none: federal and FICA only).
+        let stateResult = state.map { state in StateTax(state: state, code: code!, status: input.status)
             .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
                        children: input.children, federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
                        federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed,
-                       federalAdditionalChildCredit: additionalChildCredit)
+                       federalAdditionalChildCredit: additionalChildCredit) } ?? StateTax.Result()
         notes += stateResult.notes
-        if let missing = state.missing, !missing.isEmpty {
-            notes.append("\(input.state.uppercased()) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")
+        if let state, let code {
+            if let missing = state.missing, !missing.isEmpty {
+                notes.append("\(code) \(data.meta.taxYear) data lacks \(missing.joined(separator: ", ")): the state figure may be high")
+            }
+            if state.provenance == .estimated {
+                let until = state.pending.map { " until \($0) is published" } ?? ""
+                notes.append("\(code) \(data.meta.taxYear) figures are estimated\(until): the state figure may change")
+            }
         }
-        if state.provenance == .estimated {
-            let until = state.pending.map { " until \($0) is published" } ?? ""
-            notes.append("\(input.state.uppercased()) \(data.meta.taxYear) figures are estimated\(until): the state figure may change")
+
+        if data.meta.status == .draft {
+            let used = data.provisional.keys.filter { path in
+                switch path.document {
+                case .federal, .fica, .retirement: true
+                case .state(let state): state == code
+                case .year: false
+                }
+            }.count
+            notes.append("\(data.meta.taxYear) is a draft year, not published: its figures may change"
+                + (used > 0 ? "; \(used) of the values used here are provisional (derived from the year before, awaiting the official figures)" : ""))
         }
 
         let marginal = federalBrackets.bracket(for: federalTaxable).map { federalTaxable > 0 ? $0.rate : 0 } ?? 0
         let ficaMarginal = (ficaWages < ss.wageBase ? ss.rate : 0) + medicare.rate + (ficaWages > threshold ? medicare.additionalRate : 0)
-        return PayResult(
+        var result = PayResult(
             taxYear: data.meta.taxYear, dataVersion: data.meta.version.description, input: input,
             preTaxDeductions: Rounding.cent(preTax), federalTaxableIncome: Rounding.cent(federalTaxable),
             federalIncomeTax: federalTax, socialSecurity: socialSecurity, medicare: medicareTax,
             stateTaxableIncome: Rounding.cent(stateResult.taxable), stateIncomeTax: stateResult.incomeTax,
             stateDisabilityInsurance: stateResult.sdi, mentalHealthTax: stateResult.mentalHealth, cityIncomeTax: stateResult.city,
             marginalRate: marginal + ficaMarginal + stateResult.marginalRate, notes: notes)
+        if result.netPay < 0 {
+            result.notes.append("net pay is negative (\(Money.text(result.netPay))): the taxes exceed the wages left after pre-tax deductions"
+                + (deferral > 0 ? " (401(k), 403(b) and 457(b) deferrals still owe Social Security and Medicare)" : ""))
+        }
+        return result
     }
 }

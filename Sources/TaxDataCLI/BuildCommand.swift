@@ -44,17 +44,27 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "K.pem"))
     var signKeys: [String] = []
 
-    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`) or estimated figures (other than a state pending its authority's publication).")
+    @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`), estimated figures (other than a state pending its authority's publication), or lacks a state file the year before had.")
     var release = false
 
     @Option(help: "Output format for findings: text, json or github.")
     var format: OutputFormat = .text
 
-    func run() async throws {
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("\(directory): no such directory")
+        }
         try OutputGuard.check(out: out, source: directory, force: force)
+        if let previous, !FileManager.default.fileExists(atPath: (previous as NSString).appendingPathComponent(BundleLayout.indexName)) {
+            throw ValidationError("--previous \(previous): no index.json there; is it a dist?")
+        }
+    }
+
+    func run() async throws {
         let result: CompileResult
         do { result = try SourceTreeReader.compile(root: directory).result } catch {
-            throw ValidationError("\(error)")
+            throw CommandFailure("\(error)")
         }
         let printer = DiagnosticPrinter(format: format)
         var diagnostics = result.diagnostics
@@ -72,6 +82,9 @@ struct BuildCommand: AsyncParsableCommand {
                 case .sourcesCarriedOver:
                     refused.rule = .publishCarriedOver
                     refused.message = "a release cannot cite last year's publications: " + d.message
+                case .coverageStateRemoved:
+                    refused.rule = .publishStateRemoved
+                    refused.message = "a release cannot drop a state: " + d.message
                 default:
                     return d
                 }
@@ -104,6 +117,9 @@ struct BuildCommand: AsyncParsableCommand {
         try AtomicDirectory.replace(out, with: output)
         for year in result.years {
             Console.error("built \(out)/\(year.meta.taxYear) version \(year.meta.version) (\(year.meta.status.rawValue), \(year.states.count) jurisdictions)")
+        }
+        for (key, path) in zip(keys, signKeys) {
+            Console.error("signed the manifests and index.json with key \(key.publicKey.keyID) (\(path))")
         }
     }
 }

@@ -16,7 +16,7 @@ struct CalcBatch {
         var id: String?
         var year: Int
         var status: FilingStatus
-        var state: String
+        var state: String?
         var gross: String
         var dependents: Int?
         var children: Int?
@@ -28,7 +28,7 @@ struct CalcBatch {
     func run(path: String) throws {
         let handle: FileHandle
         if path == "-" { handle = .standardInput } else {
-            guard let file = FileHandle(forReadingAtPath: path) else { throw ValidationError("--batch \(path): cannot read the file") }
+            guard let file = FileHandle(forReadingAtPath: path) else { throw CommandFailure("--batch \(path): cannot read the file") }
             handle = file
         }
         var calculators: [Int: Result<TaxCalculator, ValidationError>] = [:]
@@ -36,7 +36,7 @@ struct CalcBatch {
         var reader = LineReader(handle: handle, maxLineBytes: Self.maxLineBytes)
         while let line = try reader.next() {
             lineNumber += 1
-            guard lineNumber <= Self.maxCases else { throw ValidationError("--batch \(path): more than \(Self.maxCases) cases") }
+            guard lineNumber <= Self.maxCases else { throw CommandFailure("--batch \(path): more than \(Self.maxCases) cases") }
             guard case .line(let bytes) = line else {
                 Console.out(Self.error(id: nil, "line \(lineNumber): longer than \(Self.maxLineBytes) bytes"))
                 continue

@@ -13,8 +13,14 @@ struct CalcCommand: AsyncParsableCommand {
         discussion: """
         Example: taxdata calc --year 2026 --status single --state CA --gross 100000 --pre-tax 401k=10000
 
+        Without --state (or with --state none), federal and FICA only: taxdata calc --year 2026 --status single --gross 100000
+
+        A state without data for --year is an error (exit 1); `taxdata check --coverage` lists the \
+        jurisdictions each year has. The per-period table shows gross, pre-tax deductions, tax and \
+        net pay, each rounded to the cent, with net = gross - pre-tax - tax.
+
         Many calculations at once: taxdata calc --batch cases.jsonl (one JSON object per line: year, \
-        status, state, gross as a string, and optionally dependents, children, preTax ["401k=10000"], \
+        status, gross as a string, and optionally state, dependents, children, preTax ["401k=10000"], \
         city, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
 
         Pre-tax deductions (repeat --pre-tax): 401k, 403b, 457b (reduce income tax, not FICA; capped at \
@@ -31,7 +37,7 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "Filing status: \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", ")).")
     var status: FilingStatus?
 
-    @Option(help: "State of residence (USPS code, e.g. CA).")
+    @Option(help: "State of residence (USPS code, e.g. CA); leave it out, or write none, for federal and FICA only.")
     var state: String?
 
     @Option(help: "Annual gross wages in dollars, e.g. 100000 or 85250.50.")
@@ -59,26 +65,33 @@ struct CalcCommand: AsyncParsableCommand {
     var bundle: String?
 
     @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: ReportFormat = .text
 
     @Option(help: ArgumentHelp("Calculate every case of a JSON-lines file (- for standard input) and print one JSON line each.", valueName: "file"))
     var batch: String?
 
     func input() throws -> PayInput {
-        guard let year, let status, let state, let gross else {
-            throw ValidationError("--year, --status, --state and --gross are required (or --batch FILE)")
+        guard year != nil, let status, let gross else {
+            throw ValidationError("--year, --status and --gross are required (or --batch FILE)")
         }
-        _ = year
         return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
                               dependents: dependents, children: children)
     }
 
-    static func input(gross: String, status: FilingStatus, state: String, preTax: [String], city: String?, age: Int?,
+    /// `--state none` (any case) means no state, as leaving `--state` out does.
+    static func stateCode(_ state: String?) -> String? {
+        guard let state, state.lowercased() != "none" else { return nil }
+        return state.uppercased()
+    }
+
+    static func input(gross: String, status: FilingStatus, state: String?, preTax: [String], city: String?, age: Int?,
                       dependents: Int, children: Int) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
-        guard Jurisdiction.isKnown(state.uppercased()) else { throw ValidationError("--state '\(state)' is not a USPS code of a state or DC") }
+        let code = stateCode(state)
+        if let code, !Jurisdiction.isKnown(code) { throw ValidationError("--state '\(state!)' is not a USPS code of a state or DC (or none)") }
         if let city, city.uppercased() != "NYC" { throw ValidationError("--city '\(city)': only NYC is supported") }
+        if city != nil, code != "NY" { throw ValidationError("--city NYC needs --state NY") }
         let deductions = try preTax.map { entry -> PreTaxDeduction in
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
@@ -93,19 +106,26 @@ struct CalcCommand: AsyncParsableCommand {
         guard (0...dependents).contains(children) else {
             throw ValidationError("--children \(children): children under 17 are counted in --dependents (\(dependents))")
         }
-        return PayInput(grossAnnual: amount, status: status, state: state.uppercased(), preTax: deductions,
+        return PayInput(grossAnnual: amount, status: status, state: code, preTax: deductions,
                         newYorkCity: city != nil, age: age, dependents: dependents, children: children)
     }
 
     func validate() throws {
-        if format == .github { throw ValidationError("--format github is not available for calc") }
-        if batch != nil {
+        if let batch {
             guard year == nil, status == nil, state == nil, gross == nil, bundle == nil else {
                 throw ValidationError("--batch takes its cases from the file: drop --year, --status, --state, --gross and --bundle")
             }
+            if batch != "-", !FileManager.default.isReadableFile(atPath: batch) { throw ValidationError("--batch \(batch): cannot read the file") }
             return
         }
         _ = try input()
+        if let bundle {
+            guard FileManager.default.fileExists(atPath: (bundle as NSString).appendingPathComponent(BundleLayout.manifestName)) else {
+                throw ValidationError("--bundle \(bundle) is not a bundle directory (no manifest.json); build one with `taxdata build`")
+            }
+        } else if let year {
+            try YearLoader(sourceRoot: sources).locate(String(year))
+        }
     }
 
     func run() async throws {
@@ -114,16 +134,23 @@ struct CalcCommand: AsyncParsableCommand {
             return
         }
         guard let year else { return }
+        let coverage = "`taxdata check \(sources) --coverage` lists the jurisdictions each year has"
         let loaded: YearLoader.Loaded
         do { loaded = try YearLoader(sourceRoot: sources).load(bundle ?? String(year)) } catch {
-            throw ValidationError("no data for \(year): \(error)")
+            throw CommandFailure(bundle == nil ? "no \(year) data in \(sources): \(error); \(coverage)" : "\(error)")
         }
         guard loaded.data.meta.taxYear == year else {
-            throw ValidationError("\(bundle ?? sources) holds \(loaded.data.meta.taxYear) data, not \(year)")
+            throw CommandFailure("\(bundle ?? sources) holds \(loaded.data.meta.taxYear) data, not \(year)")
+        }
+        let input = try input()
+        if let code = input.state, loaded.data.states[code] == nil {
+            throw CommandFailure("\(code) has no \(year) data in \(bundle ?? sources) yet; "
+                + (bundle == nil ? coverage : "`taxdata check --coverage` lists what the sources have")
+                + ". Without --state, calc computes federal and FICA only.")
         }
         let result: PayResult
-        do { result = try TaxCalculator(data: loaded.data).calculate(try input()) } catch let error as CalculationError {
-            throw ValidationError(error.description)
+        do { result = try TaxCalculator(data: loaded.data).calculate(input) } catch let error as CalculationError {
+            throw CommandFailure(error.description)
         }
         if format == .json {
             Console.out(try CalcReport(result).json())
@@ -158,40 +185,54 @@ struct CalcReport {
         return Money.text(rounded) + "%"
     }
 
+    /// One pay period as a payslip shows it: gross, pre-tax deductions and tax each rounded to
+    /// the cent, and net the difference, so the row adds up exactly.
+    func period(_ period: PayResult.Period) -> JSONResult.Period {
+        let p = result.perPeriod(period)
+        let preTax = Money.roundedToCent(result.preTaxDeductions / Decimal(period.perYear))
+        return JSONResult.Period(gross: p.gross, preTax: preTax, tax: p.tax, net: p.gross - preTax - p.tax)
+    }
+
     func text() -> String {
         let r = result
+        let state = r.input.state
         var rows: [(String, Decimal)] = [("gross wages", r.input.grossAnnual)]
         if r.preTaxDeductions > 0 { rows.append(("pre-tax deductions", r.preTaxDeductions)) }
         rows += [("federal taxable income", r.federalTaxableIncome), ("federal income tax", r.federalIncomeTax),
-                 ("social security", r.socialSecurity), ("medicare", r.medicare),
-                 ("\(r.input.state) taxable income", r.stateTaxableIncome), ("\(r.input.state) income tax", r.stateIncomeTax)]
-        if r.stateDisabilityInsurance > 0 { rows.append(("\(r.input.state) disability insurance", r.stateDisabilityInsurance)) }
+                 ("social security", r.socialSecurity), ("medicare", r.medicare)]
+        if let state { rows += [("\(state) taxable income", r.stateTaxableIncome), ("\(state) income tax", r.stateIncomeTax)] }
+        if let state, r.stateDisabilityInsurance > 0 { rows.append(("\(state) disability insurance", r.stateDisabilityInsurance)) }
         if r.mentalHealthTax > 0 { rows.append(("CA mental health services tax", r.mentalHealthTax)) }
         if r.input.newYorkCity { rows.append(("New York City income tax", r.cityIncomeTax)) }
         rows += [("total tax", r.totalTax), ("net pay", r.netPay)]
-        var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.status.rawValue), \(r.input.state)\(r.input.newYorkCity ? " (NYC)" : "")", ""]
+        let place = state.map { $0 + (r.input.newYorkCity ? " (NYC)" : "") } ?? "no state (federal and FICA only)"
+        var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.status.rawValue), \(place)", ""]
         let width = rows.map { $0.0.count }.max()!
         for (label, amount) in rows {
             let value = Self.dollars(amount)
             lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + String(repeating: " ", count: max(1, 16 - value.count)) + value)
         }
+        let columns = ["gross", "pre-tax", "tax", "net"]
         lines += ["", "  effective rate \(Self.percent(r.effectiveRate)), marginal rate \(Self.percent(r.marginalRate))", "",
-                  "  per period          gross          tax          net"]
+                  "  " + "per period".padding(toLength: 12, withPad: " ", startingAt: 0) + columns.map { String(repeating: " ", count: 13 - $0.count) + $0 }.joined()]
         for period in PayResult.Period.allCases {
-            let p = r.perPeriod(period)
-            let cells = [p.gross, p.tax, p.net].map { Self.dollars($0) }.map { String(repeating: " ", count: max(1, 13 - $0.count)) + $0 }
-            lines.append("  " + period.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + cells.joined())
+            let p = self.period(period)
+            let cells = [p.gross, p.preTax, p.tax, p.net].map { Self.dollars($0) }.map { String(repeating: " ", count: max(1, 13 - $0.count)) + $0 }
+            lines.append("  " + period.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + cells.joined())
         }
+        if !r.notes.isEmpty { lines.append("") }
         for note in r.notes { lines.append("  note: \(note)") }
         return lines.joined(separator: "\n")
     }
 
     struct JSONResult: Encodable {
-        struct Period: Encodable { var gross: Decimal; var tax: Decimal; var net: Decimal }
+        /// One pay period; `net` is `gross - preTax - tax`.
+        struct Period: Encodable { var gross: Decimal; var preTax: Decimal; var tax: Decimal; var net: Decimal }
         var taxYear: Int
         var dataVersion: String
         var status: String
-        var state: String
+        /// Absent for a calculation without a state (federal and FICA only).
+        var state: String?
         var dependents: Int
         var children: Int
         var grossWages: Decimal
@@ -217,10 +258,7 @@ struct CalcReport {
     func json(compact: Bool = false) throws -> String {
         let r = result
         var periods: [String: JSONResult.Period] = [:]
-        for period in PayResult.Period.allCases {
-            let p = r.perPeriod(period)
-            periods[period.rawValue] = .init(gross: p.gross, tax: p.tax, net: p.net)
-        }
+        for period in PayResult.Period.allCases { periods[period.rawValue] = self.period(period) }
         let document = JSONResult(taxYear: r.taxYear, dataVersion: r.dataVersion, status: r.input.status.rawValue, state: r.input.state,
                                   dependents: r.input.dependents, children: r.input.children, grossWages: r.input.grossAnnual, preTaxDeductions: r.preTaxDeductions,
                                   federalTaxableIncome: r.federalTaxableIncome, federalIncomeTax: r.federalIncomeTax,

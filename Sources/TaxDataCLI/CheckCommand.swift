@@ -9,7 +9,8 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Validate the tax data sources and report every problem at its file, line and column.",
         discussion: """
-        Reads every tax year under DIR (default: TaxData) and checks the bracket ceilings, baseTax \
+        Reads every tax year under DIR (default: TaxData), or one year (DIR/2026 or --year 2026), \
+        and checks the bracket ceilings, baseTax \
         continuity, filing statuses, FICA maxima, numbers, citations, and that a published year \
         covers all 50 states and DC. Every finding is printed as
 
@@ -20,8 +21,11 @@ struct CheckCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "The source tree: a directory of <year>/ directories.")
+    @Argument(help: "The source tree (a directory of <year>/ directories), or one year directory of it, like TaxData/2026.")
     var directory: String = "TaxData"
+
+    @Option(help: "Check one tax year of the tree (the year before it is read too, for the year-over-year checks).")
+    var year: Int?
 
     @Option(help: "Output format: text, json or github (annotations for GitHub Actions).")
     var format: OutputFormat = .text
@@ -32,10 +36,41 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-reviewed"), help: "Also list the warnings marked reviewed in the sources, with each reason.")
     var showReviewed = false
 
+    /// The tree to read and the year to keep: DIR itself, or the tree above a year directory.
+    func target() throws -> (tree: String, year: Int?) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("\(directory): no such directory")
+        }
+        let url = URL(fileURLWithPath: directory).standardizedFileURL
+        let name = url.lastPathComponent
+        if name.count == 4, let named = Int(name), FileManager.default.fileExists(atPath: url.appendingPathComponent("year.yaml").path) {
+            if let year, year != named { throw ValidationError("\(directory) is the \(named) directory; --year \(year) does not match it") }
+            let trimmed = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+            // "TaxData/2026" → "TaxData"; "." inside a year directory → its absolute parent.
+            let parent = (trimmed as NSString).lastPathComponent == name
+                ? (trimmed as NSString).deletingLastPathComponent : url.deletingLastPathComponent().path
+            return (parent.isEmpty ? "." : parent, named)
+        }
+        if let year {
+            guard FileManager.default.fileExists(atPath: url.appendingPathComponent(String(year)).path) else {
+                throw ValidationError("\(directory) has no \(year)/ directory")
+            }
+        }
+        return (directory, year)
+    }
+
+    func validate() throws {
+        _ = try target()
+    }
+
     func run() async throws {
         let compiled: (result: CompileResult, fileCount: Int, years: [Int])
-        do { compiled = try SourceTreeReader.compile(root: directory) } catch {
-            throw ValidationError("\(error)")
+        let (tree, only) = try target()
+        do {
+            compiled = try only.map { try SourceTreeReader.compile(root: tree, year: $0) } ?? SourceTreeReader.compile(root: tree)
+        } catch {
+            throw CommandFailure("\(error)")
         }
         let result = compiled.result
         let printer = DiagnosticPrinter(format: format)

@@ -54,6 +54,11 @@ struct DiffCommand: AsyncParsableCommand {
 
     enum DiffFormat: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 
+    func validate() throws {
+        let loader = YearLoader(sourceRoot: sources)
+        for side in [old, new] { try loader.locate(side) }
+    }
+
     func run() async throws {
         let loader = YearLoader(sourceRoot: sources)
         let a: YearLoader.Loaded, b: YearLoader.Loaded
@@ -61,7 +66,7 @@ struct DiffCommand: AsyncParsableCommand {
             a = try loader.load(old)
             b = try loader.load(new)
         } catch {
-            throw ValidationError("\(error)")
+            throw CommandFailure("\(error)")
         }
         var changes = YearDiff.compare(a.data, b.data)
         let filters = only.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TaxDataClient
 import TaxDataCore
 import TaxDataCrypto
@@ -39,15 +40,17 @@ struct FetchCommand: AsyncParsableCommand {
     var timeout: Double = 15
 
     @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: ReportFormat = .text
 
     func validate() throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
             throw ValidationError("--url '\(url)' is not an http(s) URL")
         }
         if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-03-01") }
-        if format == .github { throw ValidationError("--format github is not available for fetch; use text or json") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        for key in keys where !FileManager.default.isReadableFile(atPath: key) {
+            throw ValidationError("--key \(key): no such readable file")
+        }
     }
 
     struct FixedClock: TaxDataClock {
@@ -57,7 +60,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let trusted: [Ed25519PublicKey]
-        do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw ValidationError("\(error)") }
+        do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw CommandFailure("\(error)") }
         var clock: any TaxDataClock = SystemClock()
         if let now, let date = ISODate(now) {
             var components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
@@ -68,9 +71,13 @@ struct FetchCommand: AsyncParsableCommand {
                                                           requestTimeout: timeout)
         let provider: TaxDataProvider
         do {
+            // The report below lists every rejection; the library's own log would print each one a
+            // second time on a terminal. Errors (a cache that cannot be written) still show.
+            var logger = Logger(label: "taxdata.fetch")
+            logger.logLevel = .error
             provider = try TaxDataProvider(configuration: configuration, transport: defaultTransport(),
                                            store: FileBundleStore(directory: URL(fileURLWithPath: cache)),
-                                           clock: clock, embedded: try EmbeddedBundles.packaged())
+                                           clock: clock, embedded: try EmbeddedBundles.packaged(), logger: logger)
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(1)
@@ -83,19 +90,6 @@ struct FetchCommand: AsyncParsableCommand {
             Console.out(String(decoding: try encoder.encode(status), as: UTF8.self))
             return
         }
-        Console.out("active: \(status.source.rawValue) \(status.taxYear) version \(status.version)"
-            + (status.fetchedAt.map { " (fetched \(ISO8601DateFormatter().string(from: $0)))" } ?? "")
-            + (status.isStale ? " [stale]" : ""))
-        if let message = status.outdatedMessage { Console.out("note: \(message)") }
-        if !status.incompleteStates.isEmpty {
-            Console.out("incomplete states: " + status.incompleteStates.keys.sorted().map { "\($0) (\(status.incompleteStates[$0]!.joined(separator: ", ")))" }.joined(separator: "; "))
-        }
-        if !status.estimatedStates.isEmpty {
-            Console.out("estimated states (their authority has not published yet; --format json names the publication): "
-                + status.estimatedStates.keys.sorted().joined(separator: ", "))
-        }
-        let corroborated = status.belowOfficialStates.filter { $0.value == .corroborated }.keys.sorted()
-        if !corroborated.isEmpty { Console.out("corroborated states (not yet read in the official publication): " + corroborated.joined(separator: ", ")) }
-        for rejection in status.rejections { Console.out("rejected \(rejection)") }
+        Console.out(FetchReport.lines(status, cacheValidity: configuration.cacheValidity).joined(separator: "\n"))
     }
 }

@@ -30,6 +30,42 @@ enum KeyFiles {
         }
     }
 
+    /// Creates the directories missing above `path`, each with `mode`, from the outermost down;
+    /// existing directories are left as they are (their modes untouched). Returns the directories
+    /// it created, outermost first, so a caller that fails later can remove them again.
+    /// - Throws: `KeyFileError` naming the directory that could not be created (or the path
+    ///   component that exists but is not a directory).
+    static func createParents(of path: String, mode: mode_t) throws -> [String] {
+        var missing: [String] = []
+        var parent = (path as NSString).deletingLastPathComponent
+        while !parent.isEmpty, parent != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw KeyFileError(description: "\(parent) is not a directory; cannot create \(path) there")
+                }
+                break
+            }
+            missing.append(parent)
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        var created: [String] = []
+        for directory in missing.reversed() {
+            guard mkdir(directory, mode) == 0 else {
+                let reason = String(cString: strerror(errno))
+                removeDirectories(created)
+                throw KeyFileError(description: "cannot create the directory \(directory) for \(path): \(reason)")
+            }
+            created.append(directory)
+        }
+        return created
+    }
+
+    /// Removes directories this program created (innermost first), only while they are empty.
+    static func removeDirectories(_ created: [String]) {
+        for directory in created.reversed() { rmdir(directory) }
+    }
+
     /// Creates `path` with `mode`, refusing to replace an existing file (O_EXCL), and writes `data`.
     static func createExclusive(_ path: String, _ data: Data, mode: mode_t) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)

@@ -12,6 +12,9 @@ struct KeygenCommand: AsyncParsableCommand {
         (both readable by `openssl pkey`), refusing to overwrite either file, and prints the key id: \
         the SHA-256 of the public key's DER encoding. Keep the private key out of the repository \
         (for example in a CI secret); ship the public key in the app.
+
+        Missing directories above --private are created with mode 0700 (above --public: 0755); \
+        existing directories are left as they are.
         """
     )
 
@@ -29,13 +32,23 @@ struct KeygenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        var created: [String] = []
         do {
             let key = try Ed25519PrivateKey.generate()
-            try KeyFiles.createExclusive(privatePath, try key.pkcs8PEM(), mode: 0o600)
+            created += try KeyFiles.createParents(of: privatePath, mode: 0o700)
             do {
+                try KeyFiles.createExclusive(privatePath, try key.pkcs8PEM(), mode: 0o600)
+            } catch {
+                KeyFiles.removeDirectories(created)
+                throw error
+            }
+            do {
+                created += try KeyFiles.createParents(of: publicPath, mode: 0o755)
                 try KeyFiles.createExclusive(publicPath, try key.publicKeyPEM(), mode: 0o644)
             } catch {
+                // Only what this run created is removed: the private key file and new directories.
                 try? FileManager.default.removeItem(atPath: privatePath)
+                KeyFiles.removeDirectories(created)
                 throw error
             }
             Console.out("key id: \(key.publicKey.keyID)")

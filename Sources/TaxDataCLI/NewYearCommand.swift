@@ -42,11 +42,14 @@ struct NewYearCommand: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: "\(sources)/\(year)") {
             throw ValidationError("\(sources)/\(year) already exists; refusing to overwrite it")
         }
+        guard FileManager.default.fileExists(atPath: "\(sources)/\(from)/year.yaml") else {
+            throw ValidationError("\(sources)/\(from) is not a source year (no year.yaml)")
+        }
     }
 
     func run() async throws {
         let loaded: YearLoader.Loaded
-        do { loaded = try YearLoader(sourceRoot: sources).load(String(from)) } catch { throw ValidationError("\(error)") }
+        do { loaded = try YearLoader(sourceRoot: sources).load(String(from)) } catch { throw CommandFailure("\(error)") }
         let files = NextYear.scaffold(from: loaded.data, to: year, index: Money.parseRate(index)!)
         // Check what was written before it lands: a scaffold must compile.
         let check = TreeCompiler.compile(files)

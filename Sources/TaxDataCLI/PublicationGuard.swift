@@ -9,18 +9,18 @@ enum PublicationGuard {
         var findings: [(String, Diagnostic)] = []
         let indexPath = (previousDist as NSString).appendingPathComponent(BundleLayout.indexName)
         guard let indexBytes = FileManager.default.contents(atPath: indexPath) else {
-            throw ValidationError("--previous \(previousDist): no index.json there; is it a dist?")
+            throw CommandFailure("--previous \(previousDist): cannot read index.json")
         }
         let previousIndex: BundleIndex
         do { previousIndex = try CanonicalJSON.decode(BundleIndex.self, from: indexBytes) } catch {
-            throw ValidationError("--previous \(previousDist): index.json does not decode: \(DecodeErrorText.describe(error))")
+            throw CommandFailure("--previous \(previousDist): index.json does not decode: \(DecodeErrorText.describe(error))")
         }
         for entry in previousIndex.years {
             let newPath = "\(entry.taxYear)/\(BundleLayout.manifestName)"
             guard let newManifestFile = output.first(where: { $0.path == newPath }) else { continue }
             let oldPath = (previousDist as NSString).appendingPathComponent(entry.manifest)
             guard let oldBytes = FileManager.default.contents(atPath: oldPath) else {
-                throw ValidationError("--previous \(previousDist): \(entry.manifest) is missing")
+                throw CommandFailure("--previous \(previousDist): \(entry.manifest) is missing")
             }
             let old = try CanonicalJSON.decode(Manifest.self, from: oldBytes)
             let new = try CanonicalJSON.decode(Manifest.self, from: newManifestFile.contents)

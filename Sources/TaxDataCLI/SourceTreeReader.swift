@@ -19,7 +19,8 @@ enum SourceTreeReader {
     /// Every usable regular file below `root` (hidden files and directories skipped), and the
     /// findings for those that cannot be used.
     /// - Throws: `ReadError` only when `root` itself is not a readable directory.
-    static func read(root: String) throws -> (files: [SourceFile], diagnostics: [Diagnostic]) {
+    /// - Parameter only: when given, the top-level entries read (year directories); others are skipped.
+    static func read(root: String, only: Set<String>? = nil) throws -> (files: [SourceFile], diagnostics: [Diagnostic]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ReadError(description: "\(root): no such directory")
@@ -40,7 +41,7 @@ enum SourceTreeReader {
                 finding(.fileUnreadable, "\(display)/\(relative)", "cannot list this directory: \(error.localizedDescription)")
                 return
             }
-            let visible = names.sorted().filter { !$0.hasPrefix(".") }
+            let visible = names.sorted().filter { !$0.hasPrefix(".") && (!relative.isEmpty || only?.contains($0) != false) }
             if relative.count == 4, Int(relative) != nil, visible.isEmpty {
                 finding(.fileMissing, "\(display)/\(relative)", "\(relative)/ is an empty year directory: add year.yaml, federal.yaml, fica.yaml, retirement.yaml and states/, or remove it")
             }
@@ -137,5 +138,22 @@ extension SourceTreeReader {
         result.diagnostics = readFindings + result.diagnostics
         let years = Set(files.compactMap { Int($0.relativePath.prefix(4)) }).sorted()
         return (result, files.count + readFindings.count, years)
+    }
+
+    /// Reads and compiles one year of a tree: `year` and the year before it (when the tree has
+    /// it, for the year-over-year checks), keeping only `year`'s findings, data and files.
+    static func compile(root: String, year: Int) throws -> (result: CompileResult, fileCount: Int, years: [Int]) {
+        let (files, readFindings) = try read(root: root, only: [String(year), String(year - 1)])
+        var result = TreeCompiler.compile(files)
+        let display = root.hasSuffix("/") ? String(root.dropLast()) : root
+        let prefix = "\(display)/\(year)/"
+        func belongs(_ diagnostic: Diagnostic) -> Bool {
+            diagnostic.taxYear == year || (diagnostic.taxYear == nil && diagnostic.location?.file.hasPrefix(prefix) == true)
+        }
+        result.diagnostics = (readFindings + result.diagnostics).filter(belongs)
+        result.reviewed = result.reviewed.filter { belongs($0.diagnostic) }
+        result.years = result.years.filter { $0.meta.taxYear == year }
+        let fileCount = files.filter { $0.relativePath.hasPrefix("\(year)/") }.count + readFindings.filter(belongs).count
+        return (result, fileCount, files.contains { $0.relativePath.hasPrefix("\(year)/") } ? [year] : [])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaxDataCore
 
 /// `taxdata`: compiles, validates, verifies and publishes US tax data bundles.
 public struct TaxDataCommand: AsyncParsableCommand {
@@ -22,8 +23,14 @@ public struct TaxDataCommand: AsyncParsableCommand {
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
+        version: "taxdata \(toolVersion) (bundle schema \(SchemaVersion.current))",
         subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self]
     )
+
+    /// This tool's version (bump it with each release of the tool). `taxdata --version` prints it
+    /// with `SchemaVersion.current`, the bundle schema of this build's model (`new-year` scaffolds
+    /// it; a year's manifest carries the schema version its `year.yaml` declares).
+    public static let toolVersion = "1.0.0"
 
     public init() {}
 

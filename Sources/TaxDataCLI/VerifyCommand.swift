@@ -45,6 +45,13 @@ struct VerifyCommand: AsyncParsableCommand {
         if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31") }
         if requireSignature && keys.isEmpty { throw ValidationError("--require-signature needs at least one --key") }
         if strictExpiry && now == nil { throw ValidationError("--strict-expiry needs --now") }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard [BundleLayout.indexName, BundleLayout.manifestName].contains(where: { FileManager.default.fileExists(atPath: base + "/" + $0) }) else {
+            throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
+        }
+        for key in keys where !FileManager.default.isReadableFile(atPath: key) {
+            throw ValidationError("--key \(key): no such readable file")
+        }
     }
 
     func run() async throws {
@@ -52,30 +59,34 @@ struct VerifyCommand: AsyncParsableCommand {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let date = now.flatMap(ISODate.init)
         let expiry: ExpiryPolicy = strictExpiry ? .strict : .pastYearsStayValid
-        let trusted: [Ed25519PublicKey]
-        do { trusted = try keys.map(KeyFiles.readPublic) } catch {
+        let trusted: [(key: Ed25519PublicKey, path: String)]
+        do { trusted = try keys.map { (try KeyFiles.readPublic($0), $0) } } catch {
             Console.error("error: \(error)")
             throw ExitCode(1)
         }
-        let verifier = BundleVerifier(signatures: SignaturePolicy(trustedKeys: trusted, requireSignature: requireSignature),
+        let verifier = BundleVerifier(signatures: SignaturePolicy(trustedKeys: trusted.map(\.key), requireSignature: requireSignature),
                                       crypto: OpenSSLCrypto())
         var findings: [(file: String, diagnostic: Diagnostic)]
         var checked = ""
+        var envelopes: [Data] = []
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let (contents, readFindings) = try DistReader.readDist(base)
                 findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry)
                 checked = "\(contents.directories.count) year(s)"
+                envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
+                    .compactMap { $0 }
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
                 findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, now: date, expiry: expiry).findings
                 checked = "1 year"
+                envelopes = [files[BundleLayout.signatureName]].compactMap { $0 }
             } else {
-                throw ValidationError("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
+                throw CommandFailure("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
             }
         } catch let error as DistReader.ReadError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let items = findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: "\(base)/\($0.file)") }
         let errors = findings.filter { $0.diagnostic.severity == .error }.count
@@ -86,7 +97,19 @@ struct VerifyCommand: AsyncParsableCommand {
         } else {
             if !items.isEmpty { Console.out(printer.render(items)) }
             Console.error(summary)
+            if errors == 0 { for line in Self.signers(envelopes, trusted: trusted) { Console.error(line) } }
         }
         if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// "signed by trusted key <id> (P.pem)" for each trusted key with a signature in the checked
+    /// envelopes. Called only when verification passed: then every such signature was checked
+    /// and valid (a trusted key's bad signature is an error).
+    static func signers(_ envelopes: [Data], trusted: [(key: Ed25519PublicKey, path: String)]) -> [String] {
+        guard !trusted.isEmpty else { return [] }
+        let signed = Set(envelopes.compactMap { try? CanonicalJSON.decode(SignatureEnvelope.self, from: $0) }
+            .flatMap { $0.signatures.map(\.keyId) })
+        let lines = trusted.filter { signed.contains($0.key.keyID) }.map { "signed by trusted key \($0.key.keyID) (\($0.path))" }
+        return lines.isEmpty ? ["not signed by any of the \(trusted.count) trusted key(s)"] : lines
     }
 }

@@ -18,6 +18,19 @@ struct YearLoader {
 
     struct LoadError: Error, CustomStringConvertible { var description: String }
 
+    /// Throws a `ValidationError` (a usage error) when `argument` names neither a year of the
+    /// source tree nor a directory; `load` says what is wrong with one that exists.
+    func locate(_ argument: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        if argument.count == 4, Int(argument) != nil,
+           FileManager.default.fileExists(atPath: (sourceRoot as NSString).appendingPathComponent(argument), isDirectory: &isDirectory),
+           isDirectory.boolValue { return }
+        let years = ((try? FileManager.default.contentsOfDirectory(atPath: sourceRoot)) ?? [])
+            .filter { $0.count == 4 && Int($0) != nil }.sorted()
+        throw ValidationError("'\(argument)' is neither a year in \(sourceRoot)/ (\(years.isEmpty ? "none there" : years.joined(separator: ", "))) nor a directory")
+    }
+
     func load(_ argument: String) throws -> Loaded {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false

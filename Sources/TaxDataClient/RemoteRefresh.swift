@@ -72,7 +72,8 @@ extension TaxDataProvider {
                 try store.saveState(try state.encoded())
             }
         } catch {
-            logger.warning("cannot persist client state: \(error)")
+            // An error, not a warning: without its state the client cannot refuse a rollback.
+            logger.error("cannot persist client state: \(error)")
         }
     }
 

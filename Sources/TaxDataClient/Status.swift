@@ -35,6 +35,8 @@ public struct TaxDataStatus: Sendable, Codable, Equatable {
     public var source: DataSource
     public var taxYear: Int
     public var version: String
+    /// `published`, or `draft`: figures that may still change (`year.yaml` status).
+    public var publication: YearMeta.Status
     public var effectiveDate: String
     /// When the active data was fetched from the server (nil for embedded data).
     public var fetchedAt: Date?

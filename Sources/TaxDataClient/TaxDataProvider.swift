@@ -187,7 +187,8 @@ public actor TaxDataProvider {
             if state.provenance == .estimated { estimated[code] = state.pending ?? "no publication named" }
         }
         return TaxDataStatus(
-            source: active.source, taxYear: meta.taxYear, version: meta.version.description, effectiveDate: meta.effectiveDate,
+            source: active.source, taxYear: meta.taxYear, version: meta.version.description, publication: meta.status,
+            effectiveDate: meta.effectiveDate,
             fetchedAt: active.fetchedAt, isStale: active.source == .embedded ? false : stale,
             outdatedMessage: meta.taxYear < wanted ? "Using \(meta.taxYear) tax data. \(wanted) rates may differ." : nil,
             rejections: rejections, incompleteStates: incomplete, belowOfficialStates: belowOfficial,

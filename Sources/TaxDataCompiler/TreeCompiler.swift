@@ -47,6 +47,8 @@ public enum TreeCompiler {
             yearDisplay[year] = String(file.displayPath.dropLast(parts[1].count))
         }
 
+        diagnostics += RemovedStates.check(files: byYear.mapValues { Set($0.keys) }, yearDisplay: yearDisplay)
+
         // Parse every file on its own, concurrently (parsing is pure and per file).
         var jobs: [ParseJob] = []
         var partDiagnostics: [Int: [Diagnostic]] = [:]
@@ -195,6 +197,7 @@ public enum TreeCompiler {
             case .retirement: value = doc.parseRetirement().map { .retirement($0) }
             case .state(let code): value = doc.parseState(code: code).map { .state($0) }
             }
+            doc.reportUnresolvedMissingKeys()
             return ParsedFile(year: year, document: document, value: value.map { $0.graded(by: doc.figureProvenance) },
                               diagnostics: doc.diagnostics, sourceMap: doc.sourceMap, provisional: doc.provisional,
                               reviewed: doc.reviewed)

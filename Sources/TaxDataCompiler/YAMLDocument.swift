@@ -42,6 +42,44 @@ final class YAMLDocument {
         sourceMap.record(location(node), year: year, path: path)
     }
 
+    // MARK: Misspelled required keys (see MappingReader)
+
+    private var readerCount = 0
+    /// Required keys found missing while an unknown key of the same mapping looks like their
+    /// misspelling, keyed by reader: reported once, by `finish()` or `reportUnresolvedMissingKeys()`.
+    private var deferredMissing: [Int: [(key: String, candidate: String, message: String, node: Node)]] = [:]
+
+    func nextReaderID() -> Int {
+        readerCount += 1
+        return readerCount
+    }
+
+    func deferMissingKey(reader: Int, key: String, candidate: String, message: String, at node: Node) {
+        deferredMissing[reader, default: []].append((key, candidate, message, node))
+    }
+
+    /// For the reader's deferred missing keys: unknown key → the required key it misspells. A
+    /// deferred key whose candidate turned out to be known is reported as missing after all.
+    func resolveMissingKeys(reader: Int, unknown: Set<String>) -> [String: String] {
+        var misspelled: [String: String] = [:]
+        for entry in deferredMissing.removeValue(forKey: reader) ?? [] {
+            if unknown.contains(entry.candidate), misspelled[entry.candidate] == nil {
+                misspelled[entry.candidate] = entry.key
+            } else {
+                report(.yamlMissingKey, entry.message, at: entry.node)
+            }
+        }
+        return misspelled
+    }
+
+    /// Reports, as missing, every deferred key whose mapping was never finished.
+    func reportUnresolvedMissingKeys() {
+        for reader in deferredMissing.keys.sorted() {
+            for entry in deferredMissing[reader]! { report(.yamlMissingKey, entry.message, at: entry.node) }
+        }
+        deferredMissing = [:]
+    }
+
     // MARK: Parsing
 
     /// Composes the file; a syntax error becomes a diagnostic at its line and column.
@@ -72,6 +110,12 @@ final class YAMLDocument {
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            if let tab = tabLocation(near: mark) {
+                diagnostics.append(Diagnostic(.error, .yamlSyntax,
+                    "YAML syntax error: a tab character; YAML indents and separates with spaces only: replace the tab with spaces",
+                    taxYear: year, location: tab))
+                return
+            }
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML syntax error: \(detail)", taxYear: year, location: at(mark)))
         case let .duplicatedKeysInMapping(duplicates, context):
@@ -84,6 +128,22 @@ final class YAMLDocument {
         default:
             diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML error: \(error)", taxYear: year, location: at(nil)))
         }
+    }
+
+    /// Where the tab that caused a syntax error is: at the error's mark, or in the indentation of
+    /// the mark's line (libyaml reports a tab as "found character that cannot start any token").
+    private func tabLocation(near mark: Mark?) -> SourceLocation? {
+        guard let mark else { return nil }
+        let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let line = Array(lines[mark.line - 1])
+        let column: Int?
+        if mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
+            column = mark.column
+        } else {
+            column = line.prefix { $0 == " " || $0 == "\t" }.firstIndex(of: "\t").map { $0 + 1 }
+        }
+        return column.map { SourceLocation(file: file.displayPath, line: mark.line, column: $0) }
     }
 
     /// Where `key` is written the second time in the mapping that starts at `mark`: the line of
@@ -255,6 +315,11 @@ final class YAMLDocument {
             return nil
         }
         guard let value = parse(scalar.string) else {
+            if scalar.string.wholeMatch(of: #/\d{1,3}(,\d{3})+(\.\d+)?/#) != nil {
+                report(.yamlNumber, "\(describe(path)): '\(scalar.string)' has a thousands separator; write \(scalar.string.replacingOccurrences(of: ",", with: ""))",
+                       at: node)
+                return nil
+            }
             report(.yamlNumber, "\(describe(path)): '\(scalar.string)' is not \(what); write plain digits like 14600, 1192.50\(what == "a rate" ? ", 0.0475 or 4.75%" : "") (no commas, exponents or signs)",
                    at: node)
             return nil

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaxDataCompiler
 import TaxDataCore
 
 @Suite("taxdata calc")
@@ -87,5 +88,111 @@ struct CalcCommandTests {
         let tooMany = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "TX", "--gross", "1",
                                   "--dependents", "1", "--children", "2", "--sources", sources)
         #expect(tooMany.status == 2 && tooMany.stderr.contains("--children"))
+    }
+
+    /// The amount on the text line labelled `label` ("  net pay   65,776.02").
+    func amount(_ output: String, _ label: String) -> Decimal? {
+        output.split(separator: "\n").first { $0.hasPrefix("  \(label) ") }
+            .flatMap { $0.split(separator: " ").last }.flatMap { Money.parse($0.replacingOccurrences(of: ",", with: "")) }
+    }
+
+    @Test("without --state, or with --state none: federal and FICA only, the same figures as a state without income tax")
+    func withoutState() throws {
+        let plain = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "100000", "--sources", sources)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains(", single, no state (federal and FICA only)"))
+        let none = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "none", "--gross", "100000", "--sources", sources)
+        #expect(none.status == 0 && none.stdout == plain.stdout)
+        #expect(!plain.stdout.contains("taxable income\n") && plain.stdout.split(separator: "\n").filter { $0.contains("income tax") }.count == 1)
+        let texas = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
+        for label in ["federal income tax", "social security", "medicare", "total tax", "net pay"] {
+            #expect(amount(plain.stdout, label) != nil && amount(plain.stdout, label) == amount(texas.stdout, label), "\(label)")
+        }
+        let json = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "100000", "--format", "json", "--sources", sources)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(object["state"] == nil && object["stateIncomeTax"] as? Int == 0)
+        let city = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--city", "NYC", "--sources", sources)
+        #expect(city.status == 2 && city.stderr.contains("--city NYC needs --state NY"), "\(city.stderr)")
+        // A batch case without a state is federal and FICA only too.
+        let file = try temporaryDirectory().appendingPathComponent("cases.jsonl")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data(#"{"id":"none","year":2026,"status":"single","gross":"100000"}"#.utf8).write(to: file)
+        let batch = try taxdata("calc", "--batch", file.path, "--sources", sources)
+        #expect(batch.status == 0 && batch.stdout.contains(#""netPay":\#(amount(plain.stdout, "net pay").map { Money.text($0) } ?? "?")"#), "\(batch.stdout)")
+    }
+
+    @Test("a state without data for the year exits 1 and names the coverage command, which shows it missing")
+    func stateWithoutData() throws {
+        let tree = packageRoot.appendingPathComponent("Fixtures/check/_base").path
+        let result = try taxdata("calc", "--year", "2024", "--status", "single", "--state", "NY", "--gross", "1000", "--sources", tree)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("NY has no 2024 data"), "\(result.stderr)")
+        #expect(result.stderr.contains("`taxdata check \(tree) --coverage`"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Usage:"))
+        let coverage = try taxdata("check", tree, "--coverage")
+        #expect(coverage.stdout.split(separator: "\n").contains { $0.hasPrefix("NY ") && $0.hasSuffix("MISSING") }, "\(coverage.stdout)")
+    }
+
+    @Test("notes: a draft year and its provisional values, pre-tax deductions above gross, negative net pay")
+    func notes() throws {
+        let fixture = packageRoot.appendingPathComponent("Fixtures/check/data.provisional")
+        let year = try #require(TreeCompiler.compile(try readTree(fixture)).years.first)
+        let used = year.provisional.keys.filter { path in
+            switch path.document { case .federal, .fica, .retirement: true; case .state(let code): code == "TX"; case .year: false }
+        }.count
+        #expect(year.meta.status == .draft && used > 0)
+        let draft = try taxdata("calc", "--year", "2024", "--status", "single", "--state", "TX", "--gross", "50000", "--sources", fixture.path)
+        #expect(draft.status == 0, "\(draft.stderr)")
+        #expect(draft.stdout.contains("note: 2024 is a draft year, not published: its figures may change; \(used) of the values used here are provisional"),
+                "\(draft.stdout)")
+        let published = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "50000", "--sources", sources)
+        #expect(!published.stdout.contains("draft"))
+
+        let negative = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "2000",
+                                   "--pre-tax", "401k=2000", "--pre-tax", "section125=500", "--sources", sources)
+        #expect(negative.status == 0, "\(negative.stderr)")
+        #expect(negative.stdout.contains("note: pre-tax deductions of 2500 exceed gross wages of 2000: 2000 applied"), "\(negative.stdout)")
+        let net = try #require(amount(negative.stdout, "net pay"))
+        #expect(net < 0)
+        #expect(negative.stdout.contains("note: net pay is negative (\(Money.text(net)))"), "\(negative.stdout)")
+        #expect(!published.stdout.contains("net pay is negative"))
+    }
+
+    @Test("the per-period table has a pre-tax column, and every row adds up: gross - pre-tax - tax = net")
+    func periods() throws {
+        let result = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
+                                 "--pre-tax", "401k=10000", "--pre-tax", "hsa=1234.56", "--sources", sources)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("  per period") })
+        #expect(lines[header].split(separator: " ") == ["per", "period", "gross", "pre-tax", "tax", "net"])
+        let annualPreTax = try #require(amount(result.stdout, "pre-tax deductions"))
+        for (row, perYear) in zip(lines[(header + 1)...(header + 4)], [52, 26, 24, 12]) {
+            let cells = row.split(separator: " ").dropFirst().compactMap { Money.parse($0.replacingOccurrences(of: ",", with: "")) }
+            try #require(cells.count == 4, "\(row)")
+            #expect(cells[0] - cells[1] - cells[2] == cells[3], "\(row)")
+            #expect(abs(cells[1] * Decimal(perYear) - annualPreTax) <= Decimal(perYear) / 200, "\(row): pre-tax is the annual amount per period")
+        }
+        let json = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
+                               "--pre-tax", "401k=10000", "--pre-tax", "hsa=1234.56", "--format", "json", "--sources", sources)
+        struct Period: Decodable { var gross: Decimal, preTax: Decimal, tax: Decimal, net: Decimal }
+        struct Report: Decodable { var periods: [String: Period] }
+        let periods = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8)).periods
+        #expect(periods.count == 4)
+        for (name, period) in periods {
+            #expect(period.gross - period.preTax - period.tax == period.net, "\(name): \(period)")
+            #expect(period.preTax > 0)
+        }
+    }
+
+    @Test("calc and fetch offer text and json only; check still offers github")
+    func formats() throws {
+        for command in ["calc", "fetch"] {
+            let help = try taxdata(command, "--help")
+            #expect(help.status == 0 && help.stdout.contains("--format") && !help.stdout.contains("github"), "\(command): \(help.stdout)")
+        }
+        let refused = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--format", "github", "--sources", sources)
+        #expect(refused.status == 2 && refused.stderr.contains("'text' and 'json'"), "\(refused.stderr)")
+        #expect(try taxdata("check", "--help").stdout.contains("github"))
     }
 }

@@ -48,6 +48,32 @@ struct SigningTests {
         #expect(try openssl("pkey", "-in", k, "-noout").status == 0)
     }
 
+    @Test("keygen creates missing directories (0700 above the private key), leaves existing ones' modes alone, and names a parent that is a file")
+    func keygenDirectories() throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let fm = FileManager.default
+        try fm.setAttributes([.posixPermissions: 0o751], ofItemAtPath: tmp.path)
+        let k = tmp.appendingPathComponent("secrets/taxdata/k.key.pem").path
+        let p = tmp.appendingPathComponent("keys/p.pub.pem").path
+        let result = try taxdata("keygen", "--private", k, "--public", p)
+        #expect(result.status == 0, "\(result.stderr)")
+        for directory in ["secrets", "secrets/taxdata"] {
+            #expect(try fm.attributesOfItem(atPath: tmp.appendingPathComponent(directory).path)[.posixPermissions] as? Int == 0o700, "\(directory)")
+        }
+        #expect(try fm.attributesOfItem(atPath: tmp.path)[.posixPermissions] as? Int == 0o751)
+        #expect(try fm.attributesOfItem(atPath: k)[.posixPermissions] as? Int == 0o600)
+        #expect(fm.fileExists(atPath: p))
+
+        // A parent that is a file: the message names it, and nothing is left behind.
+        try Data("x".utf8).write(to: tmp.appendingPathComponent("plain"))
+        let blocked = try taxdata("keygen", "--private", tmp.appendingPathComponent("new/k2.key.pem").path,
+                                  "--public", tmp.appendingPathComponent("plain/p2.pub.pem").path)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("\(tmp.appendingPathComponent("plain").path) is not a directory"), "\(blocked.stderr)")
+        #expect(!fm.fileExists(atPath: tmp.appendingPathComponent("new").path), "the directory made for the private key is removed again")
+    }
+
     @Test("a taxdata signature verifies with openssl pkeyutl, for every manifest and index.json")
     func opensslVerifiesOurs() throws {
         let tmp = try temporaryDirectory()

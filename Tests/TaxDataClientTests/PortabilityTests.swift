@@ -67,18 +67,6 @@ struct PortabilityTests {
         let _: (URL) async throws -> Void = startTaxData // the compiled copy exists
     }
 
-    /// The bodies of the fenced blocks of `language`, each ending in a newline.
-    func fencedBlocks(_ markdown: String, language: String) -> [String] {
-        var blocks: [String] = [], current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            if var lines = current {
-                if line == "```" { blocks.append(lines.map { $0 + "\n" }.joined()); current = nil } else { lines.append(line); current = lines }
-            } else if line == "```\(language)" {
-                current = []
-            }
-        }
-        return blocks
-    }
 }
 
 /// The package's target graph, from `swift package dump-package` (run once, in a scratch

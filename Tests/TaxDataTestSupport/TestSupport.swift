@@ -44,6 +44,25 @@ public func dataVersion(_ year: Int = 2026, plus patch: Int = 0) -> String {
     return components.map(String.init).joined(separator: ".")
 }
 
+/// The bodies of the fenced blocks of `language` in `markdown`, each ending in a newline: what the
+/// tests run or compile, so the README's examples cannot drift from the code.
+public func fencedBlocks(_ markdown: String, language: String) -> [String] {
+    var blocks: [String] = [], current: [Substring]?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        if var lines = current {
+            if line == "```" { blocks.append(lines.map { $0 + "\n" }.joined()); current = nil } else { lines.append(line); current = lines }
+        } else if line == "```\(language)" {
+            current = []
+        }
+    }
+    return blocks
+}
+
+/// The README, as text.
+public func readme() throws -> String {
+    try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+}
+
 public struct RunResult: Sendable {
     public var status: Int32
     public var stdout: String

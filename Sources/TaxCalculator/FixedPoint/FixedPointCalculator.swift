@@ -403,8 +403,11 @@ extension FixedPointCalculator.Input {
     /// The fixed-point input for a `PayInput`, or a clear error if an amount is not whole cents.
     public init(_ input: PayInput, calculator: FixedPointCalculator) throws {
         let cents = FixedPoint.requireCents
+        guard let code = input.state else {
+            throw CalculationError("the fixed-point calculator needs a state; TaxCalculator computes federal and FICA alone")
+        }
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
-                  state: try calculator.state(input.state), newYorkCity: input.newYorkCity, age: input.age,
+                  state: try calculator.state(code), newYorkCity: input.newYorkCity, age: input.age,
                   dependents: input.dependents, children: input.children)
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")

@@ -80,6 +80,10 @@ extension RuleID {
     public static let provenanceGrade = RuleID("provenance.grade")
     public static let dataEstimated = RuleID("data.estimated")
     public static let publishEstimated = RuleID("publish.estimated")
+    /// A state file the year before had is gone (a warning in `check`; `build --release` refuses it
+    /// as `publish.state-removed`: apps would lose the state).
+    public static let coverageStateRemoved = RuleID("coverage.state-removed")
+    public static let publishStateRemoved = RuleID("publish.state-removed")
     public static let reviewedUnused = RuleID("reviewed.unused")
     // Sanity (warnings)
     public static let sanitySeparateHalfJoint = RuleID("sanity.separate-half-joint")

@@ -1,7 +1,7 @@
 /// A tax year's metadata from `year.yaml`.
 public struct YearMeta: Sendable, Equatable {
     /// `published` years must be complete; `draft` years may lack jurisdictions.
-    public enum Status: String, Sendable, Equatable, CaseIterable {
+    public enum Status: String, Sendable, Equatable, CaseIterable, Codable {
         case published
         case draft
     }

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+@testable import TaxDataCLI
+import Testing
+
+/// The README's shell recipes, run verbatim (extracted from README.md, so they cannot drift) in a
+/// scratch directory laid out like a checkout: `TaxData/` copied, `.build/debug/taxdata` linked to
+/// the binary under test, `HOME` and `TMPDIR` inside the scratch directory.
+@Suite("README recipes run as shown", .serialized)
+struct ReadmeCommandTests {
+    struct Scratch {
+        var root: URL
+        var environment: [String: String]
+        var home: URL { root.appendingPathComponent("home") }
+        var tmp: URL { root.appendingPathComponent("tmp") }
+    }
+
+    func scratch() throws -> Scratch {
+        let root = try temporaryDirectory()
+        let fm = FileManager.default
+        try fm.copyItem(at: packageRoot.appendingPathComponent("TaxData"), to: root.appendingPathComponent("TaxData"))
+        try fm.createDirectory(at: root.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent(".build/debug/taxdata").path, withDestinationPath: taxdataBinary)
+        var environment = ProcessInfo.processInfo.environment
+        let scratch = Scratch(root: root, environment: [:])
+        for directory in [scratch.home, scratch.tmp] {
+            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        }
+        environment["HOME"] = scratch.home.path
+        environment["TMPDIR"] = scratch.tmp.path
+        return Scratch(root: root, environment: environment)
+    }
+
+    /// Runs README lines with bash, stopping at the first failing command.
+    func bash(_ script: String, in scratch: Scratch) throws -> RunResult {
+        try run("/bin/bash", ["-c", "set -euo pipefail\n" + script], environment: scratch.environment, cwd: scratch.root)
+    }
+
+    func shellBlock(containing marker: String) throws -> String {
+        let blocks = fencedBlocks(try readme(), language: "sh").filter { $0.contains(marker) }
+        try #require(blocks.count == 1, "README.md has \(blocks.count) sh blocks containing '\(marker)'; expected one")
+        return blocks[0]
+    }
+
+    @Test("signing: keygen creates ~/secrets (0700), build and verify name the key id, the OpenSSL audit and reverse recipes run literally and leave dist/ untouched")
+    func signingRecipes() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let signing = try shellBlock(containing: "keygen --private")
+        let audit = try shellBlock(containing: "pkeyutl -verify")
+        let reverse = try shellBlock(containing: "pkeyutl -sign")
+
+        let signed = try bash(signing, in: scratch)
+        try #require(signed.status == 0, "\(signed.stdout)\(signed.stderr)")
+        let keyLine = try #require(signed.stdout.split(separator: "\n").first { $0.hasPrefix("key id: ") })
+        let keyID = String(keyLine.dropFirst("key id: ".count))
+        #expect(keyID.count == 64 && keyID.allSatisfy(\.isHexDigit))
+        let secrets = scratch.home.appendingPathComponent("secrets").path
+        #expect(try FileManager.default.attributesOfItem(atPath: secrets)[.posixPermissions] as? Int == 0o700)
+        #expect(try FileManager.default.attributesOfItem(atPath: scratch.home.path)[.posixPermissions] as? Int == 0o755,
+                "an existing directory keeps its mode")
+        #expect(signed.stderr.contains("signed the manifests and index.json with key \(keyID)"), "\(signed.stderr)")
+        #expect(signed.stderr.contains("signed by trusted key \(keyID)"), "\(signed.stderr)")
+
+        let dist = scratch.root.appendingPathComponent("dist")
+        let before = try snapshot(dist)
+        // One shell session, as a reader pastes them: the reverse recipe reuses $dist and $work.
+        let audited = try bash(audit + reverse, in: scratch)
+        #expect(audited.status == 0, "\(audited.stdout)\(audited.stderr)")
+        #expect(audited.stdout.contains("Signature Verified Successfully"))
+        let emptyInputSHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        #expect(!audited.stdout.contains(emptyInputSHA256))
+        // sha256sum of the DER and the envelope's keyId both print the key id keygen printed.
+        #expect(audited.stdout.components(separatedBy: keyID).count - 1 == 2, "\(audited.stdout)")
+        #expect(audited.stderr.contains("signed by trusted key "), "the OpenSSL-made signature verified: \(audited.stderr)")
+        #expect(try snapshot(dist) == before, "the recipes wrote into dist/")
+        for (name, bytes) in try snapshot(dist) {
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY"), "a private key in dist/\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.tmp.path).isEmpty, "the temporary directory is removed")
+    }
+
+    /// Every `taxdata calc …` example in the --help texts (unwrapped), cut where the explanation begins.
+    static func helpCalcExamples() -> [String] {
+        let texts = [TaxDataCommand.helpMessage(columns: 10_000), TaxDataCommand.helpMessage(for: CalcCommand.self, columns: 10_000)]
+        var examples: [String] = []
+        for text in texts {
+            for line in text.split(separator: "\n") {
+                guard let start = line.range(of: "taxdata calc ") else { continue }
+                var command = String(line[start.lowerBound...])
+                for end in ["  ", " ("] { if let cut = command.range(of: end) { command = String(command[..<cut.lowerBound]) } }
+                if !command.contains("<") { examples.append(command) } // the usage line, not an example
+            }
+        }
+        return examples
+    }
+
+    @Test("every calc example in --help runs as shown")
+    func helpCalcExamples() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let examples = Self.helpCalcExamples()
+        #expect(examples.count >= 4, "\(examples)")
+        // The batch example reads cases.jsonl from the working directory.
+        try Data(#"{"id":"a","year":2026,"status":"single","state":"CA","gross":"100000"}"#.utf8 + [0x0A])
+            .write(to: scratch.root.appendingPathComponent("cases.jsonl"))
+        for example in examples {
+            let result = try bash(".build/debug/" + example, in: scratch)
+            #expect(result.status == 0, "\(example): \(result.stderr)")
+            #expect(!result.stdout.contains("\"error\""), "\(example): \(result.stdout)")
+        }
+    }
+
+    @Test("every calc example in the README runs and prints exactly what the README shows")
+    func readmeCalcExamples() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        var examples = 0
+        for block in fencedBlocks(try readme(), language: "sh") {
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            for (index, line) in lines.enumerated() where line.hasPrefix("$ .build/debug/taxdata calc ") {
+                examples += 1
+                let shown = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") }.joined(separator: "\n")
+                let result = try bash(String(line.dropFirst(2)), in: scratch)
+                #expect(result.status == 0, "\(line): \(result.stderr)")
+                #expect(result.stdout == shown + "\n", "\(line): the README shows\n\(shown)\nbut calc printed\n\(result.stdout)")
+            }
+        }
+        #expect(examples >= 2)
+    }
+}
