@@ -63,6 +63,7 @@ summary: tool
 test: test-unit test-integration
 
 test-unit: deps
+	@scripts/ensure-deps.sh python3 python3-jsonschema python3-yaml
 	$(SWIFT) test --skip "$(INTEGRATION)"
 
 test-integration: deps
