@@ -12,7 +12,7 @@ SIGN_FLAGS   := $(if $(TAXDATA_SIGN_KEY),--sign-key $(TAXDATA_SIGN_KEY))
 
 EMBEDDED := Sources/TaxDataClient/Embedded/dist
 
-INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests
+INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests|ContractConformanceTests
 PORT ?= 8080
 
 .PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help
@@ -23,7 +23,8 @@ help:
 	@echo "make          build the tool, check + compile $(SOURCES)/ into $(DIST)/, verify it, print a summary"
 	@echo "make test     run the whole test suite: test-unit, then test-integration once"
 	@echo "make test-unit         unit, fixture and command-line tests"
-	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx)"
+	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx), and the"
+	@echo "                       contract (schemathesis from PyPI into $(CONTRACT_VENV)/, once)"
 	@echo "make serve    build dist/ and serve it on 127.0.0.1:$(PORT) (FAULT=corrupt:0.3 to misbehave)"
 	@echo "make check    validate $(SOURCES)/ only"
 	@echo "make bench    benchmarks with baselines from the same run; writes docs/benchmarks.md"
@@ -63,11 +64,16 @@ summary: tool
 test: test-unit test-integration
 
 test-unit: deps
+	@scripts/ensure-deps.sh python3 python3-jsonschema python3-yaml
 	$(SWIFT) test --skip "$(INTEGRATION)"
 
+# The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI).
+CONTRACT_VENV ?= .contract-venv
+
 test-integration: deps
-	@scripts/ensure-deps.sh nginx python3
-	TAXDATA_REQUIRE_NGINX=1 $(SWIFT) test --no-parallel --filter "$(INTEGRATION)"
+	@scripts/ensure-deps.sh nginx python3 python3-jsonschema python3-yaml python3-venv
+	@CONTRACT_VENV=$(CONTRACT_VENV) scripts/contract-venv.sh >/dev/null
+	TAXDATA_REQUIRE_NGINX=1 CONTRACT_VENV=$(CONTRACT_VENV) $(SWIFT) test --no-parallel --filter "$(INTEGRATION)"
 
 serve: dist
 	$(BIN) serve $(DIST) --port $(PORT) $(if $(FAULT),--fault $(FAULT))

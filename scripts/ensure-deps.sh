@@ -12,6 +12,10 @@ for package in "$@"; do
   case "$package" in
     nginx) [ -x /usr/sbin/nginx ] || need+=(nginx) ;;
     python3) command -v python3 >/dev/null 2>&1 || need+=(python3) ;;
+    # The contract's validator (scripts/validate-contract.py): jsonschema 4 (Draft 2020-12) and PyYAML.
+    python3-jsonschema) python3 -c 'from jsonschema import Draft202012Validator' >/dev/null 2>&1 || need+=(python3 python3-jsonschema) ;;
+    python3-yaml) python3 -c 'import yaml' >/dev/null 2>&1 || need+=(python3 python3-yaml) ;;
+    python3-venv) python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3 python3-venv) ;;
     hyperfine) command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine) ;;
     time) [ -x /usr/bin/time ] || need+=(time) ;;
     *) dpkg -s "$package" >/dev/null 2>&1 || need+=("$package") ;;
@@ -32,6 +36,19 @@ if ((${#need[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+
+# Debian's packages serve /usr/bin/python3; another python3 first on PATH (pyenv, a venv) needs its own.
+for package in "$@"; do
+  case "$package" in
+    python3-jsonschema) module='from jsonschema import Draft202012Validator' ;;
+    python3-yaml) module='import yaml' ;;
+    *) continue ;;
+  esac
+  if ! python3 -c "$module" >/dev/null 2>&1; then
+    echo "error: $(command -v python3) cannot run '$module' (installed $package serves /usr/bin/python3): put /usr/bin first on PATH or install it for that python3" >&2
+    exit 1
+  fi
+done
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "error: no Swift toolchain on PATH (Swift 6 is required; see https://www.swift.org/install/linux/)" >&2

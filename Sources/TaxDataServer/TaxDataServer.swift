@@ -5,7 +5,7 @@ import Logging
 import TaxDataCore
 import TaxDataCrypto
 
-/// The remote API over a dist directory (see `../shared/design/bundle-contract.md`), serving the
+/// The remote API over a dist directory (see `docs/bundle-contract.md`, `docs/contract/openapi.yaml`), serving the
 /// same paths a static host would, plus the contract's two endpoints:
 ///
 ///     GET /index.json[.sig]                       the years and their manifests
