@@ -68,30 +68,8 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let printer = DiagnosticPrinter(format: format)
         var diagnostics = result.diagnostics
-        if release {
-            // Provisional and estimated values and carried-over citations are warnings in `check`; a release refuses them.
-            diagnostics = diagnostics.map { d in
-                var refused = d
-                switch d.rule {
-                case .dataProvisional:
-                    refused.rule = .publishProvisional
-                    refused.message = "a release cannot contain provisional values: " + d.message
-                case .dataEstimated:
-                    refused.rule = .publishEstimated
-                    refused.message = "a release cannot contain estimated values: " + d.message
-                case .sourcesCarriedOver:
-                    refused.rule = .publishCarriedOver
-                    refused.message = "a release cannot cite last year's publications: " + d.message
-                case .coverageStateRemoved:
-                    refused.rule = .publishStateRemoved
-                    refused.message = "a release cannot drop a state: " + d.message
-                default:
-                    return d
-                }
-                refused.severity = .error
-                return refused
-            }
-        }
+        // Provisional and estimated values, carried-over citations and a dropped state are warnings in `check`; a release refuses them.
+        if release { diagnostics = ReleasePolicy.apply(diagnostics) }
         var items = diagnostics.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
         guard !diagnostics.hasErrors else {
             Console.out(printer.render(items))
