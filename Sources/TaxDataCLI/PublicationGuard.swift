@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import TaxDataCore
 
-/// Refuses to publish a year whose content changed while its version did not go up, or whose
-/// version went down, compared with the last published dist.
+/// Reads the last published dist and runs `PublishedVersionGuard` (Core) on each year built again:
+/// a year whose content changed while its version did not go up, or whose version went down, is refused.
 enum PublicationGuard {
     static func check(new output: [OutputFile], previousDist: String) throws -> [(file: String, diagnostic: Diagnostic)] {
         var findings: [(String, Diagnostic)] = []
@@ -24,16 +24,8 @@ enum PublicationGuard {
             }
             let old = try CanonicalJSON.decode(Manifest.self, from: oldBytes)
             let new = try CanonicalJSON.decode(Manifest.self, from: newManifestFile.contents)
-            let contentNames = { (m: Manifest) in [m.files.federal, m.files.fica, m.files.states, m.files.retirement] }
-            let changed = contentNames(old).map { old.checksums[$0] } != contentNames(new).map { new.checksums[$0] }
-            if new.version < old.version {
-                findings.append((newPath, Diagnostic(.error, .publicationVersion,
-                    "version \(new.version) is lower than the published \(old.version)", taxYear: entry.taxYear)))
-            } else if changed && new.version == old.version {
-                findings.append((newPath, Diagnostic(.error, .publicationVersion,
-                    "content changed since the published \(old.version) but the version did not go up; bump version in \(entry.taxYear)/year.yaml",
-                    taxYear: entry.taxYear)))
-            }
+            let candidate = BundleCandidate(manifestBytes: newManifestFile.contents, manifest: new, signature: nil)
+            findings += PublishedVersionGuard(published: old).check(candidate).map { (newPath, $0.diagnostic) }
         }
         return findings
     }

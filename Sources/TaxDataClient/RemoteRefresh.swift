@@ -114,7 +114,8 @@ extension TaxDataProvider {
 
         // The manifest is checked (signature, names, exactly the contract's documents, sizes within
         // the limit) before any file it lists is fetched: a hostile manifest costs nothing more.
-        let checked = BundleVerifier(signatures: Self.policy(configuration))
+        // The year asked for, and no rollback below the active data, are checked here too.
+        let checked = BundleVerifier(signatures: Self.policy(configuration), extraChecks: [ExpectedYear(year)] + rollbackChecks(year))
             .verifyManifest(manifestBytes, signature: signature, maxFileBytes: configuration.maxResponseBytes)
         if checked.findings.contains(where: { $0.diagnostic.severity == .error }) {
             throw Self.rejection(.remote, year, checked.findings)
@@ -122,11 +123,6 @@ extension TaxDataProvider {
         guard let manifest = checked.manifest else {
             throw Rejection(source: .remote, taxYear: year, reason: .bundleManifest, detail: "manifest.json does not decode")
         }
-        guard manifest.taxYear == year else {
-            throw Rejection(source: .remote, taxYear: year, reason: .yearConsistency,
-                            detail: "the server's manifest is for \(manifest.taxYear), not \(year)")
-        }
-        try refuseRollback(manifest.version, year: year)
         var files: [String: Data] = [BundleLayout.manifestName: manifestBytes]
         // Keep a signature only if it is one: an HTML error page served as manifest.json.sig is not stored.
         if let signature, (try? JSONDecoder().decode(SignatureEnvelope.self, from: signature)) != nil {
@@ -143,20 +139,18 @@ extension TaxDataProvider {
         case .success(let verified): data = verified
         case .failure(let rejection): throw rejection
         }
-        try refuseRollback(data.meta.version, year: year)
+        // Again after the downloads: another refresh may have raised the active version meanwhile.
+        let rollback = rollbackChecks(year).flatMap { $0.check(BundleCandidate(manifestBytes: manifestBytes, manifest: manifest, signature: nil)) }
+        if !rollback.isEmpty { throw Self.rejection(.remote, year, rollback) }
         try accept(data, files: files, etag: manifestResponse.headers["etag"], year: year)
     }
 
-    /// Nothing replaces the active data for a year with a lower version (see the README's rollback
-    /// table). A version below the highest ever accepted but above the active one is allowed: it
-    /// happens only when the higher version was lost (a corrupt or purged cache), and it is still
-    /// better than falling back further.
-    private func refuseRollback(_ version: DataVersion, year: Int) throws {
+    /// `NoRollback` against the active data for `year` (see the README's rollback table), when
+    /// there is active data for that very year.
+    private func rollbackChecks(_ year: Int) -> [any BundleCheck] {
         let active = candidate(for: year)
-        if active.data.meta.taxYear == year, version < active.data.meta.version {
-            throw Rejection(source: .remote, taxYear: year, reason: .rollback,
-                            detail: "the server offers \(version), older than the \(active.source.rawValue) \(active.data.meta.version)")
-        }
+        guard active.data.meta.taxYear == year else { return [] }
+        return [NoRollback(active: active.data.meta.version, source: active.source.rawValue)]
     }
 
     /// Accepts verified data: persists it under the store's cross-process lock, unless another

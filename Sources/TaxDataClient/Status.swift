@@ -16,7 +16,7 @@ public struct Rejection: Sendable, Codable, Equatable, CustomStringConvertible {
     public var source: DataSource
     public var taxYear: Int?
     /// A stable id from the catalogue (`RuleID`): a bundle check such as `bundle.checksum`, or one of
-    /// `RuleID.clientRefusals` (`http.status`, `transport.timeout`, `rollback`, `cache.format` …).
+    /// `RuleID.clientRefusals` (`http.status`, `transport.timeout`, `cache.format` …) or a bundle check's (`BundleChecks.catalogue`: `bundle.checksum`, `rollback` …).
     public var reason: RuleID
     public var detail: String
 

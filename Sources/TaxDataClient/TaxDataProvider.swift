@@ -230,14 +230,10 @@ public actor TaxDataProvider {
             return .failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing"))
         }
         // Expiry is the verifier's `bundle.expired`, read as the client reads it: a past tax year stays valid.
-        let result = BundleVerifier(signatures: policy).verify(manifestBytes: manifest, files: files, now: Self.isoDate(now),
-                                                               expiry: .pastYearsStayValid)
+        let result = BundleVerifier(signatures: policy, extraChecks: [ExpectedYear(year)])
+            .verify(manifestBytes: manifest, files: files, now: Self.isoDate(now), expiry: .pastYearsStayValid)
         guard result.isValid, let data = result.data else {
             return .failure(rejection(source, year, result.findings))
-        }
-        guard data.meta.taxYear == year else {
-            return .failure(Rejection(source: source, taxYear: year, reason: .yearConsistency,
-                                      detail: "the bundle is for \(data.meta.taxYear), not \(year)"))
         }
         return .success(data)
     }

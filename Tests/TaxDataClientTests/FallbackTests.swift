@@ -57,7 +57,7 @@ struct FallbackTests {
     @Test("every client refusal is a catalogued RuleID, distinct from every bundle check")
     func refusalCatalogue() {
         #expect(Set(RuleID.clientRefusals).count == RuleID.clientRefusals.count)
-        let checks = Set(RuleSet.standard.rules.map(\.id))
+        let checks = Set(RuleSet.standard.rules.map(\.id)).union(BundleChecks.catalogue.flatMap(\.rules))
         #expect(RuleID.clientRefusals.allSatisfy { !checks.contains($0) }, "\(RuleID.clientRefusals.filter(checks.contains))")
     }
 

@@ -17,15 +17,16 @@ extension RuleID {
     public static let bundleUndecodable = RuleID("bundle.invalid")
     public static let remoteError = RuleID("remote.error")
     public static let httpStatus = RuleID("http.status")
+    /// Reported by the `NoRollback` check (in the bundle check catalogue, not in `clientRefusals`).
     public static let rollback = RuleID("rollback")
     public static let transportOffline = RuleID("transport.offline")
     public static let transportTimeout = RuleID("transport.timeout")
     public static let transportTooLarge = RuleID("transport.too-large")
     public static let transportConnection = RuleID("transport.connection")
     public static let transportEncoding = RuleID("transport.encoding")
-    /// Every reason the client gives that is not a bundle check's.
+    /// Every reason the client gives that is not a bundle check's (`BundleChecks.catalogue`).
     public static let clientRefusals: [RuleID] = [
-        .cacheFormat, .cacheState, .cacheUnreadable, .cacheWrite, .bundleUndecodable, .remoteError, .httpStatus, .rollback,
+        .cacheFormat, .cacheState, .cacheUnreadable, .cacheWrite, .bundleUndecodable, .remoteError, .httpStatus,
         .transportOffline, .transportTimeout, .transportTooLarge, .transportConnection, .transportEncoding,
     ]
 

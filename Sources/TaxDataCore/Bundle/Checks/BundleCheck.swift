@@ -1,0 +1,126 @@
+import Foundation
+
+/// A finding about one file of a bundle: the file's name in the year directory, and what is wrong.
+public typealias BundleFinding = (file: String, diagnostic: Diagnostic)
+
+/// One reason to refuse a bundle, in its own file, behind this one narrow protocol (the shape of
+/// swift-certificates' `VerifierPolicy`). A check is a configured value: what it depends on (the
+/// trusted keys, the clock, the active version) is given when it is made, never looked up.
+///
+/// `BundleVerifier` composes the standard checks for `verify`, `build`, the server and the client;
+/// a caller adds its own (`NoRollback` in the client, `PublishedVersionGuard` in `build
+/// --previous`, `ExpectedYear` wherever the year is known in advance). `BundleChecks.catalogue`
+/// lists every check and the rule ids it may report.
+public protocol BundleCheck: Sendable {
+    /// Every rule id this check may report (a finding with any other id is a programming error).
+    var rules: [RuleID] { get }
+    /// When it runs: each stage sees more of the bundle than the one before.
+    var stage: BundleCheckStage { get }
+    /// Whether an error from this check stops the verification: what follows would act on names,
+    /// a schema or a listing it cannot trust.
+    var halts: Bool { get }
+    /// The findings for `candidate` (empty when it passes).
+    func check(_ candidate: BundleCandidate) -> [BundleFinding]
+}
+
+extension BundleCheck {
+    public var halts: Bool { false }
+}
+
+/// When a check runs. A stage runs only when the stage before it found no error, except that the
+/// file checks also run after non-halting manifest errors (so a signature failure still reports
+/// a tampered file), and the client runs the manifest stage alone before it downloads anything.
+public enum BundleCheckStage: Int, Sendable, Comparable, CaseIterable {
+    /// The decoded manifest and its signature; no other file is needed (or fetched yet).
+    case manifest
+    /// Every file found beside the manifest, as bytes.
+    case files
+    /// The decoded documents.
+    case contents
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What a check sees: the bytes found, and what the stages before it decoded.
+public struct BundleCandidate: Sendable {
+    public var manifestBytes: Data
+    /// Decoded by `ManifestDecodes` before any check runs.
+    public var manifest: Manifest
+    /// `manifest.json.sig`, if there is one.
+    public var signature: Data?
+    /// Every file found beside the manifest (its signature among them), by name. Empty in the
+    /// manifest stage when the files are not fetched yet.
+    public var files: [String: Data]
+    /// Decoded by `DocumentsDecode`; set for the contents stage.
+    public var documents: DecodedDocuments?
+
+    public init(manifestBytes: Data, manifest: Manifest, signature: Data?, files: [String: Data] = [:], documents: DecodedDocuments? = nil) {
+        self.manifestBytes = manifestBytes
+        self.manifest = manifest
+        self.signature = signature
+        self.files = files
+        self.documents = documents
+    }
+
+    /// The year's data (contents stage).
+    public var data: TaxYearData? { documents.map { $0.data(meta: manifest.meta) } }
+}
+
+/// The documents of a bundle, decoded.
+public struct DecodedDocuments: Sendable {
+    public var federal: FederalData
+    public var fica: FICAData
+    public var states: StatesDocument
+    public var retirement: RetirementData
+    public var combined: CombinedDocument?
+
+    public func data(meta: YearMeta) -> TaxYearData {
+        TaxYearData(meta: meta, federal: federal, fica: fica, retirement: retirement, states: states.states)
+    }
+}
+
+/// The catalogue: every check, and every other reason the client refuses a source.
+public enum BundleChecks {
+    /// The standard composition (`BundleVerifier.checks`), then the checks a caller adds.
+    public static func standard(signatures: SignaturePolicy = .none, crypto: any BundleCrypto = PortableCrypto(), rules: RuleSet = .standard,
+                                maxFileBytes: Int? = nil, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> [any BundleCheck] {
+        [
+            ManifestSignature(policy: signatures, crypto: crypto),
+            SchemaMajorSupported(),
+            PlainFileNames(),
+            ManifestListsDocuments(),
+            ManifestSizes(maxFileBytes: maxFileBytes),
+            ManifestCanonical(),
+            FilesMatchManifest(crypto: crypto),
+            NothingUnlisted(),
+            DocumentsConsistent(),
+            ContentRules(rules),
+            NotExpired(now: now, policy: expiry),
+        ]
+    }
+
+    /// One line of the catalogue.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var stage: String
+        public var rules: [RuleID]
+    }
+
+    /// Every check (the standard ones, the optional ones, and the two decoding steps), with the ids
+    /// it reports; the client's own refusals (`RuleID.clientRefusals`) complete the list.
+    public static var catalogue: [Entry] {
+        func entry(_ check: any BundleCheck) -> Entry {
+            Entry(name: String(describing: type(of: check)), stage: "\(check.stage)", rules: check.rules)
+        }
+        let optional: [any BundleCheck] = [
+            ExpectedYear(2000), NoRollback(active: DataVersion("2000.0.0")!, source: "cache"),
+            PublishedVersionGuard(published: nil),
+        ]
+        let checks = (standard() + optional)
+        var entries = BundleCheckStage.allCases.flatMap { stage in checks.filter { $0.stage == stage }.map(entry) }
+        entries.insert(Entry(name: "ManifestDecodes", stage: "manifest", rules: ManifestDecodes.rules), at: 0)
+        let firstContents = entries.firstIndex { $0.stage == "contents" } ?? entries.endIndex
+        entries.insert(Entry(name: "DocumentsDecode", stage: "contents", rules: DocumentsDecode.rules), at: firstContents)
+        return entries
+    }
+}
