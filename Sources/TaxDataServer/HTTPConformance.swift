@@ -18,6 +18,50 @@ extension TaxDataServer {
     """
 }
 
+/// The request context of `taxdata serve`: Hummingbird's, plus the fault chosen for the request.
+public struct ServeContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by `FaultMiddleware`; read by the handlers (bundle-level and byte-level faults) and by
+    /// `ConditionalGetMiddleware` (a faulty answer is never a 304).
+    public var fault: FaultMode?
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        fault = nil
+    }
+}
+
+/// `--fault`: picks the fault for each API request (`FaultPlan`); answers the request-level ones
+/// itself (`slow` waits first, `500`, `404`) and leaves the others to the handler in the context.
+struct FaultMiddleware: RouterMiddleware {
+    let plan: FaultPlan
+    let slowSeconds: Double
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        let fault = plan.fault(for: request.uri.path)
+        if fault == .slow { try await Task.sleep(nanoseconds: UInt64(slowSeconds * 1_000_000_000)) }
+        switch fault {
+        case .http500: return Response(status: .internalServerError)
+        case .notFound: return Response(status: .notFound)
+        default: break
+        }
+        var context = context
+        context.fault = fault
+        return try await next(request, context)
+    }
+}
+
+/// Conditional GET (RFC 9110 13.1.2): a 200 whose strong ETag matches `If-None-Match` becomes a
+/// 304 with the same headers and no body. Never for a faulty answer.
+struct ConditionalGetMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        let response = try await next(request, context)
+        guard response.status == .ok, context.fault == nil, let etag = response.headers[.eTag],
+              let match = request.headers[.ifNoneMatch], TaxDataServer.matches(ifNoneMatch: match, etag: etag) else { return response }
+        var headers = response.headers
+        headers[.contentLength] = nil
+        return Response(status: .notModified, headers: headers)
+    }
+}
+
 /// Only GET and HEAD exist here: any other method is answered 405 with `Allow`.
 struct MethodsMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -52,23 +52,62 @@ public struct TaxDataServer: Sendable {
     /// Content addressed by its SHA-256 never changes under its URL.
     static let immutable = "public, max-age=31536000, immutable"
 
-    public func buildRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    /// The routes, each with its typed parameters; faults and conditional GET are middleware
+    /// around them (`FaultMiddleware`, `ConditionalGetMiddleware`), HEAD answers like GET without a body.
+    public func buildRouter() -> Router<ServeContext> {
+        let router = Router(context: ServeContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MethodsMiddleware())
-        let server = self
-        for path in ["/index.json", "/index.json.sig", "/:year/:name", "/:year/sha256/:hex", "/v1/tax-data/:year", "/v1/tax-data/:year/version"] {
-            router.get(RouterPath(path)) { request, _ in try await server.respond(to: request, path: request.uri.path) }
-            // HEAD answers exactly like GET, without the body.
-            router.head(RouterPath(path)) { request, _ in
-                let full = try await server.respond(to: request, path: request.uri.path)
-                return Response(status: full.status, headers: full.headers, body: ResponseBody())
-            }
-        }
         router.get("/") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: Self.about)))
         }
+        // The fault is chosen first, so the conditional GET inside it knows not to 304 a faulty answer.
+        let api = router.group()
+            .add(middleware: FaultMiddleware(plan: faults, slowSeconds: Self.validSlowSeconds(slowSeconds)))
+            .add(middleware: ConditionalGetMiddleware())
+        let server = self
+        func route(_ path: RouterPath, _ content: @escaping @Sendable (Request, ServeContext) throws -> Content?) {
+            let handler: @Sendable (Request, ServeContext) async throws -> Response = { request, context in
+                guard let found = try content(request, context) else { return Response(status: .notFound) }
+                return server.response(found, fault: context.fault)
+            }
+            api.get(path, use: handler)
+            api.head(path) { request, context in
+                let full = try await handler(request, context)
+                return Response(status: full.status, headers: full.headers, body: ResponseBody())
+            }
+        }
+        for name in [BundleLayout.indexName, BundleLayout.indexSignatureName] {
+            route(RouterPath("/\(name)")) { _, _ in server.dist.file(name).map { Content(bytes: $0, cacheControl: Self.shortCache) } }
+        }
+        route("/{year}/{name}") { _, context in
+            guard let year = Self.year(context), let name = context.parameters.get("name") else { return nil }
+            let short = name == BundleLayout.manifestName || name == BundleLayout.signatureName
+            return try server.bundleFile(year: year, name: name, fault: context.fault)
+                .map { Content(bytes: $0, cacheControl: short ? Self.shortCache : Self.revalidate) }
+        }
+        route("/{year}/sha256/{hex}") { _, context in
+            guard let year = Self.year(context), let hex = context.parameters.get("hex") else { return nil }
+            return server.contentAddressed(year: year, hex: hex)
+        }
+        route("/v1/tax-data/{year}") { _, context in
+            guard let year = Self.year(context) else { return nil }
+            return try server.bundleFile(year: year, name: BundleLayout(year: year).combined, fault: context.fault)
+                .map { Content(bytes: $0, cacheControl: Self.shortCache) }
+        }
+        route("/v1/tax-data/{year}/version") { request, context in
+            guard let year = Self.year(context) else { return nil }
+            return try server.versionAnswer(year: year, current: request.uri.queryParameters.get("current"), fault: context.fault)
+                .map { Content(bytes: $0, cacheControl: Self.shortCache) }
+        }
         return router
+    }
+
+    /// The `{year}` parameter: four digits, written as the year is (`02026` or `+2026` is no year).
+    static func year(_ context: ServeContext) -> Int? {
+        guard let text = context.parameters.get("year"), text.count == 4, text.allSatisfy(\.isASCII),
+              let year = Int(text), String(year) == text else { return nil }
+        return year
     }
 
     /// Runs the server until the task is cancelled; `onRunning` receives the bound port.
@@ -89,22 +128,11 @@ public struct TaxDataServer: Sendable {
         var cacheControl: String
     }
 
-    func respond(to request: Request, path: String) async throws -> Response {
-        let fault = faults.fault(for: path)
-        if fault == .slow { try await Task.sleep(nanoseconds: UInt64(Self.validSlowSeconds(slowSeconds) * 1_000_000_000)) }
-        switch fault {
-        case .http500: return Response(status: .internalServerError)
-        case .notFound: return Response(status: .notFound)
-        default: break
-        }
-        guard let content = try resolve(path: path, query: request.uri.queryParameters.get("current"), fault: fault) else {
-            return Response(status: .notFound)
-        }
-        let etag = DistDirectory.etag(content.bytes)
-        var headers: HTTPFields = [.contentType: content.contentType, .cacheControl: content.cacheControl, .eTag: etag]
-        if fault == nil, let match = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch: match, etag: etag) {
-            return Response(status: .notModified, headers: headers)
-        }
+    /// The response for `content`, with the byte-level faults applied (the request-level ones are
+    /// `FaultMiddleware`'s, the bundle-level ones `bundleFile`'s; 304 is `ConditionalGetMiddleware`'s).
+    func response(_ content: Content, fault: FaultMode?) -> Response {
+        var headers: HTTPFields = [.contentType: content.contentType, .cacheControl: content.cacheControl,
+                                   .eTag: DistDirectory.etag(content.bytes)]
         var bytes = content.bytes
         switch fault {
         case .truncate:
@@ -149,36 +177,16 @@ public struct TaxDataServer: Sendable {
         }
     }
 
-    /// The bytes for a path, with the bundle-level faults (which rewrite a year consistently) applied.
-    func resolve(path: String, query current: String?, fault: FaultMode?) throws -> Content? {
-        let parts = path.split(separator: "/").map(String.init)
-        if parts.count == 1 {
-            return dist.file(parts[0]).map { Content(bytes: $0, cacheControl: Self.shortCache) }
-        }
-        if parts.count == 2, let year = Int(parts[0]) {
-            let name = parts[1]
-            let short = name == BundleLayout.manifestName || name == BundleLayout.signatureName
-            guard let bytes = try bundleFile(year: year, name: name, fault: fault) else { return nil }
-            return Content(bytes: bytes, cacheControl: short ? Self.shortCache : Self.revalidate)
-        }
-        if parts.count == 3, let year = Int(parts[0]), parts[1] == "sha256" {
-            // The manifest maps the checksum to a name; only that one file is read and hashed (the
-            // bytes must be the ones named, or an `immutable` answer would pin wrong content).
-            let wanted = "sha256:" + parts[2]
-            guard let manifest = dist.manifest(year),
-                  let name = manifest.checksums.first(where: { $0.value == wanted })?.key,
-                  let bytes = dist.file("\(year)/\(name)"),
-                  (try? Manifest.checksum(SHA256.hexDigest(bytes))) == wanted else { return nil }
-            return Content(bytes: bytes, cacheControl: Self.immutable)
-        }
-        if parts.count == 3, parts[0] == "v1", parts[1] == "tax-data", let year = Int(parts[2]) {
-            return try bundleFile(year: year, name: BundleLayout(year: year).combined, fault: fault)
-                .map { Content(bytes: $0, cacheControl: Self.shortCache) }
-        }
-        if parts.count == 4, parts[0] == "v1", parts[1] == "tax-data", let year = Int(parts[2]), parts[3] == "version" {
-            return try versionAnswer(year: year, current: current, fault: fault).map { Content(bytes: $0, cacheControl: Self.shortCache) }
-        }
-        return nil
+    /// A bundle file by its checksum: the manifest maps the checksum to a name; only that one file
+    /// is read and hashed (the bytes must be the ones named, or an `immutable` answer would pin
+    /// wrong content).
+    func contentAddressed(year: Int, hex: String) -> Content? {
+        let wanted = "sha256:" + hex
+        guard let manifest = dist.manifest(year),
+              let name = manifest.checksums.first(where: { $0.value == wanted })?.key,
+              let bytes = dist.file("\(year)/\(name)"),
+              (try? Manifest.checksum(SHA256.hexDigest(bytes))) == wanted else { return nil }
+        return Content(bytes: bytes, cacheControl: Self.immutable)
     }
 
     /// A file of a year, from disk or from the year rewritten by a bundle-level fault.

@@ -45,7 +45,8 @@ struct RouteTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
             }
-            for bad in ["/2026/..%2Findex.json", "/2026/.hidden", "/abcd/manifest.json", "/2026/sha256/00", "/2031/manifest.json", "/etc/passwd"] {
+            for bad in ["/2026/..%2Findex.json", "/2026/.hidden", "/abcd/manifest.json", "/2026/sha256/00", "/2031/manifest.json", "/etc/passwd",
+                        "/02026/manifest.json", "/+2026/manifest.json", "/v1/tax-data/02026", "/v1/tax-data/+2026/version", "/v1/tax-data/٢٠٢٦"] {
                 try await client.execute(uri: bad, method: .get) { response in #expect(response.status == .notFound, "\(bad)") }
             }
         }
