@@ -45,9 +45,73 @@ public struct PayResult: Sendable, Equatable {
         }
     }
 
-    /// Gross, taxes and net for one pay period (each rounded to the cent).
+    /// Gross, taxes and net for one pay period, each the annual figure divided and rounded to the
+    /// cent (so `gross - tax - net` can be a cent off, and pre-tax deductions are not shown: use
+    /// `payslip` for a row that adds up).
     public func perPeriod(_ period: Period) -> (gross: Decimal, tax: Decimal, net: Decimal) {
         let n = Decimal(period.perYear)
         return (Rounding.cent(input.grossAnnual / n), Rounding.cent(totalTax / n), Rounding.cent(netPay / n))
+    }
+
+    /// One pay period as a payslip shows it.
+    public struct Payslip: Sendable, Equatable, Encodable {
+        public var gross: Decimal
+        public var preTax: Decimal
+        public var tax: Decimal
+        /// `gross - preTax - tax`, exactly.
+        public var net: Decimal
+        public init(gross: Decimal, preTax: Decimal, tax: Decimal, net: Decimal) {
+            self.gross = gross
+            self.preTax = preTax
+            self.tax = tax
+            self.net = net
+        }
+    }
+
+    /// One pay period as a payslip shows it: gross, pre-tax deductions and tax each the annual
+    /// figure divided and rounded to the cent, and net their difference, so the row adds up exactly.
+    public func payslip(_ period: Period) -> Payslip {
+        let n = Decimal(period.perYear)
+        let gross = Rounding.cent(input.grossAnnual / n), preTax = Rounding.cent(preTaxDeductions / n), tax = Rounding.cent(totalTax / n)
+        return Payslip(gross: gross, preTax: preTax, tax: tax, net: gross - preTax - tax)
+    }
+}
+
+/// The JSON of a result (`taxdata calc --format json`, one line of `--batch`): the input that
+/// matters, every component, the totals, a payslip per period and the notes. Amounts are numbers
+/// with at most two decimals (rates four); `state` is absent for a federal-only calculation.
+extension PayResult: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case taxYear, dataVersion, status, state, dependents, children, grossWages, preTaxDeductions, federalTaxableIncome,
+             federalIncomeTax, socialSecurity, medicare, stateTaxableIncome, stateIncomeTax, stateDisabilityInsurance,
+             mentalHealthTax, cityIncomeTax, totalTax, netPay, effectiveRate, marginalRate, periods, notes
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(taxYear, forKey: .taxYear)
+        try c.encode(dataVersion, forKey: .dataVersion)
+        try c.encode(input.status.rawValue, forKey: .status)
+        try c.encodeIfPresent(input.state, forKey: .state)
+        try c.encode(input.dependents, forKey: .dependents)
+        try c.encode(input.children, forKey: .children)
+        try c.encode(input.grossAnnual, forKey: .grossWages)
+        try c.encode(preTaxDeductions, forKey: .preTaxDeductions)
+        try c.encode(federalTaxableIncome, forKey: .federalTaxableIncome)
+        try c.encode(federalIncomeTax, forKey: .federalIncomeTax)
+        try c.encode(socialSecurity, forKey: .socialSecurity)
+        try c.encode(medicare, forKey: .medicare)
+        try c.encode(stateTaxableIncome, forKey: .stateTaxableIncome)
+        try c.encode(stateIncomeTax, forKey: .stateIncomeTax)
+        try c.encode(stateDisabilityInsurance, forKey: .stateDisabilityInsurance)
+        try c.encode(mentalHealthTax, forKey: .mentalHealthTax)
+        try c.encode(cityIncomeTax, forKey: .cityIncomeTax)
+        try c.encode(totalTax, forKey: .totalTax)
+        try c.encode(netPay, forKey: .netPay)
+        try c.encode(effectiveRate, forKey: .effectiveRate)
+        try c.encode(marginalRate, forKey: .marginalRate)
+        let periods = Dictionary(uniqueKeysWithValues: Period.allCases.map { ($0.rawValue, payslip($0)) })
+        try c.encode(periods, forKey: .periods)
+        try c.encode(notes, forKey: .notes)
     }
 }

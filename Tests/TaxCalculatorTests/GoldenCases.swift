@@ -553,6 +553,17 @@ struct GoldenCases {
         #expect(r.netPay == d("79180"))
         #expect(r.perPeriod(.monthly) == (d("8333.33"), d("1735"), d("6598.33")))
         #expect(r.perPeriod(.biweekly) == (d("3846.15"), d("800.77"), d("3045.38")))
+        // perPeriod rounds net on its own: 3,846.15 - 800.77 = 3,045.38 here, but not always (below).
+        // A payslip's net is the difference of its rounded cells, so the row always adds up.
+        let withPreTax = try calculate(2026, .single, "TX", gross: "100000", preTax: [PreTaxDeduction(.plan401k, d("7000"))])
+        for period in PayResult.Period.allCases {
+            let slip = withPreTax.payslip(period)
+            #expect(slip.net == slip.gross - slip.preTax - slip.tax, "\(period)")
+            #expect(slip.preTax == Money.roundedToCent(d("7000") / Decimal(period.perYear)))
+        }
+        // Federal on 100,000 - 7,000 - 16,100 = 76,900: 5,800 + 22% x 26,500 = 11,630; FICA on 100,000: 7,650; total 19,280.
+        // Weekly: 100,000 / 52 = 1,923.08; 7,000 / 52 = 134.62; 19,280 / 52 = 370.77; net 1,923.08 - 134.62 - 370.77 = 1,417.69.
+        #expect(withPreTax.payslip(.weekly) == PayResult.Payslip(gross: d("1923.08"), preTax: d("134.62"), tax: d("370.77"), net: d("1417.69")))
         #expect(r.effectiveRate == d("0.2082"))
     }
 
