@@ -35,8 +35,8 @@ struct DiffCommand: AsyncParsableCommand {
         (for a pull-request comment). --exit-code exits 1 when something changed, like `git diff`.
 
         Examples:
-          taxdata diff 2025 2026                       the values written in the sources that changed
-          taxdata diff 2025 2026 --derived --only fica   with the values they fix (fica.socialSecurity.maxTax)
+          taxdata diff 2025 2026                        the values written that changed
+          taxdata diff 2025 2026 --derived --only fica  and the values they fix
           taxdata diff 2025 2026 --only federal,states/CA --format markdown
         """
     )
