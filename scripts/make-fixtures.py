@@ -199,6 +199,11 @@ FIXTURES = {
                                 for name in ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml", "states/CA.yaml", "states/TX.yaml"]]
                                + [("2024/states/TX.yaml", "", None)],
                                [("warning", "coverage.state-removed", "2024/states/TX.yaml", None)]),
+    # An inflation-indexed amount lower than the year before's (2023 is _base/2024 with its year changed).
+    "sanity.indexed-decrease": ([(f"2023/{name}", None, base_text(f"2024/{name}").replace("2024", "2023"))
+                                 for name in ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml", "states/CA.yaml", "states/TX.yaml"]]
+                                + [("2024/retirement.yaml", "hsa: { individual: 4150,", "hsa: { individual: 4100,")],
+                                [("warning", "sanity.indexed-decrease", "2024/retirement.yaml", "individual: 4100")]),
 }
 
 

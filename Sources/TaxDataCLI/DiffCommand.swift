@@ -19,12 +19,25 @@ struct DiffCommand: AsyncParsableCommand {
         with the old and new value, the absolute and the percent change. Brackets are matched by rate, so a \
         bracket inserted in the middle is one added bracket, not a change to every bracket after it.
 
-        Sanity warnings: a value whose change differs from its peers' common inflation factor, a value left \
-        unchanged while its peers moved, married-filing-separately not half of joint, and an indexed state \
-        whose brackets did not change.
+        By default only values an author writes are shown. Derived values, fixed by the others, are \
+        counted and left out unless --derived is given: bracket floors (the previous ceiling), base taxes \
+        (from the brackets below; a statutory one is shown), maximum taxes (rate × wage base) and filing \
+        statuses that copy another (sameAs; in a bundle, a status equal to an earlier one).
 
-        Formats: text (coloured on a terminal), json (schema taxdata-diff/1, docs/diff-json.md), markdown \
+        Marks: [provisional] a value new-year scaffolded that still awaits its official figure; \
+        [corroborated] or [estimated] a value not read in the authority's own publication.
+
+        Sanity warnings: a value whose change differs from its peers' common inflation factor, a value left \
+        unchanged while its peers moved, an inflation-indexed amount that went down, married-filing-separately \
+        not half of joint, and an indexed state whose brackets did not change.
+
+        Formats: text (coloured on a terminal), json (schema taxdata-diff/2, docs/diff-json.md), markdown \
         (for a pull-request comment). --exit-code exits 1 when something changed, like `git diff`.
+
+        Examples:
+          taxdata diff 2025 2026                        the values written that changed
+          taxdata diff 2025 2026 --derived --only fica  and the values they fix
+          taxdata diff 2025 2026 --only federal,states/CA --format markdown
         """
     )
 
@@ -46,7 +59,10 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Limit to areas or paths, comma-separated: federal,fica,retirement,states/CA,federal/brackets.single", valueName: "list"))
     var only: String?
 
-    @Flag(help: "Exit 1 when there are changes, 0 when there are none.")
+    @Flag(help: "Also show derived values: bracket floors, computed base taxes, maximum taxes and sameAs copies.")
+    var derived = false
+
+    @Flag(help: "Exit 1 when there are changes (derived ones included), 0 when there are none.")
     var exitCode = false
 
     @Flag(help: "Never colour the text output.")
@@ -57,6 +73,7 @@ struct DiffCommand: AsyncParsableCommand {
     func validate() throws {
         let loader = YearLoader(sourceRoot: sources)
         for side in [old, new] { try loader.locate(side) }
+        try DiffSelection(only).validateAreas()
     }
 
     func run() async throws {
@@ -68,12 +85,11 @@ struct DiffCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        var changes = YearDiff.compare(a.data, b.data)
-        let filters = only.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? []
-        func selected(_ address: String) -> Bool {
-            filters.isEmpty || filters.contains { address == $0 || address.hasPrefix($0 + "/") || address.hasPrefix($0 + ".") || address.hasPrefix($0 + "[") }
-        }
-        changes = changes.filter { selected($0.address) }
+        let sideA = YearDiff.Side(a.data, origin: a.origin), sideB = YearDiff.Side(b.data, origin: b.origin)
+        let selection = DiffSelection(only)
+        try selection.validatePaths(in: YearDiff.paths(sideA) + YearDiff.paths(sideB))
+        let all = YearDiff.compare(sideA, sideB).filter { selection.selects($0.address) }
+        let changes = derived ? all : all.filter { !$0.derived }
         var warnings = SeparateIsHalfOfJoint().check(b.data)
         if a.data.meta.taxYear < b.data.meta.taxYear { warnings += YearOverYear().check(previous: a.data, current: b.data) }
         warnings = warnings.map { warning in
@@ -82,22 +98,15 @@ struct DiffCommand: AsyncParsableCommand {
             return warning
         }.filter { warning in
             guard let path = warning.path else { return true }
-            let area: String = switch path.document {
-            case .federal: "federal"
-            case .fica: "fica"
-            case .retirement: "retirement"
-            case .state(let code): "states/\(code)"
-            case .year: "year"
-            }
-            return selected("\(area)/\(path.pointer)")
+            return selection.selects(path.address)
         }
-        let renderer = DiffRenderer(from: a, to: b, changes: changes, warnings: warnings,
+        let renderer = DiffRenderer(from: a, to: b, changes: changes, hiddenDerived: all.count - changes.count, warnings: warnings,
                                     color: !noColor && format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
         switch format {
         case .text: Console.out(renderer.text(summaryOnly: summary))
         case .markdown: Console.out(renderer.markdown(summaryOnly: summary))
         case .json: Console.out(try renderer.json(summaryOnly: summary))
         }
-        if exitCode && !changes.isEmpty { throw ExitCode(1) }
+        if exitCode && !all.isEmpty { throw ExitCode(1) }
     }
 }

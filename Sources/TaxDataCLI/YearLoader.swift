@@ -14,6 +14,9 @@ struct YearLoader {
         var data: TaxYearData
         /// For source years: where values were written (for warnings with file:line).
         var sourceMap: SourceMap?
+
+        /// A bundle has no `sameAs`: `diff` recognises copies in it by value.
+        var origin: YearOrigin { sourceMap == nil ? .bundle : .sources }
     }
 
     struct LoadError: Error, CustomStringConvertible { var description: String }

@@ -95,7 +95,7 @@ struct MappingReader {
 
 /// "Did you mean …?" for keys: the known key closest to a written one, by edit distance
 /// (ignoring case), if it is close enough to be a typo.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The most edits that still count as a typo of a key of `length` characters.
     static func threshold(_ length: Int) -> Int { length <= 4 ? 1 : length <= 8 ? 2 : 3 }
 
@@ -103,7 +103,7 @@ enum KeySuggestion {
         distance(written.lowercased(), known.lowercased()) <= threshold(known.count)
     }
 
-    static func closest(to written: String, in known: [String]) -> String? {
+    public static func closest(to written: String, in known: [String]) -> String? {
         known.map { ($0, distance(written.lowercased(), $0.lowercased())) }
             .filter { $0.1 <= threshold($0.0.count) }
             .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0

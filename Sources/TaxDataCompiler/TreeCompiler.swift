@@ -91,9 +91,11 @@ public enum TreeCompiler {
             var meta: YearMeta?, federal: FederalData?, fica: FICAData?, retirement: RetirementData?
             var states: [String: StateData] = [:]
             var provisional: [DataPath: String] = [:]
+            var grades: [DataPath: Provenance] = [:]
             for result in parsed where result.year == year {
                 sourceMap.merge(result.sourceMap)
                 provisional.merge(result.provisional) { $1 }
+                grades.merge(result.grades) { $1 }
                 reviewedEntries[year, default: []] += result.reviewed
                 diagnosticsOfYear += result.diagnostics
                 let ok = result.value != nil && !result.diagnostics.hasErrors
@@ -120,7 +122,7 @@ public enum TreeCompiler {
                 fica: fica ?? FICAData(year: year, socialSecurity: .init(rate: 0, wageBase: 0, maxTax: 0),
                                        medicare: .init(rate: 0, additionalRate: 0, thresholds: .init()), sources: []),
                 retirement: retirement ?? placeholderRetirement(year),
-                states: states, provisional: provisional)
+                states: states, provisional: provisional, gradesWritten: grades)
             let findings = rules.validate(data).filter { finding in
                 guard let document = finding.path?.document else { return true }
                 return !failed.contains(document)
@@ -198,9 +200,11 @@ public enum TreeCompiler {
             case .state(let code): value = doc.parseState(code: code).map { .state($0) }
             }
             doc.reportUnresolvedMissingKeys()
+            var grades = doc.figureProvenance
+            if let declared = value?.declaredProvenance { grades[DataPath(document)] = declared }
             return ParsedFile(year: year, document: document, value: value.map { $0.graded(by: doc.figureProvenance) },
                               diagnostics: doc.diagnostics, sourceMap: doc.sourceMap, provisional: doc.provisional,
-                              reviewed: doc.reviewed)
+                              grades: grades, reviewed: doc.reviewed)
         }
     }
 
@@ -215,6 +219,8 @@ public enum TreeCompiler {
         var diagnostics: [Diagnostic]
         var sourceMap: SourceMap
         var provisional: [DataPath: String]
+        /// The grades written in the file: the document's own at its root, a figure's at its path.
+        var grades: [DataPath: Provenance]
         var reviewed: [ReviewedWarning]
     }
 
@@ -234,6 +240,18 @@ public enum TreeCompiler {
 }
 
 extension TreeCompiler.ParsedFile.Value {
+    /// The grade the file itself declares (`provenance:` at its top), before its figures' grades
+    /// are folded in.
+    var declaredProvenance: Provenance? {
+        switch self {
+        case .year: nil
+        case .federal(let value): value.provenance
+        case .fica(let value): value.provenance
+        case .retirement(let value): value.provenance
+        case .state(let value): value.provenance
+        }
+    }
+
     /// The document with its effective grade: the weakest of the file's `provenance` and the grades
     /// its figures carry. A file without a grade stays without one (the `provenance.grade` rule says so).
     func graded(by figures: [DataPath: Provenance]) -> Self {

@@ -80,13 +80,14 @@ struct ReadmeCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.tmp.path).isEmpty, "the temporary directory is removed")
     }
 
-    /// Every `taxdata calc …` example in the --help texts (unwrapped), cut where the explanation begins.
-    static func helpCalcExamples() -> [String] {
-        let texts = [TaxDataCommand.helpMessage(columns: 10_000), TaxDataCommand.helpMessage(for: CalcCommand.self, columns: 10_000)]
+    /// Every `taxdata <command> …` example in the --help texts of the root and of that subcommand
+    /// (unwrapped), cut where the explanation begins.
+    static func helpExamples(_ command: String, subcommand: ParsableCommand.Type) -> [String] {
+        let texts = [TaxDataCommand.helpMessage(columns: 10_000), TaxDataCommand.helpMessage(for: subcommand, columns: 10_000)]
         var examples: [String] = []
         for text in texts {
             for line in text.split(separator: "\n") {
-                guard let start = line.range(of: "taxdata calc ") else { continue }
+                guard let start = line.range(of: "taxdata \(command) ") else { continue }
                 var command = String(line[start.lowerBound...])
                 for end in ["  ", " ("] { if let cut = command.range(of: end) { command = String(command[..<cut.lowerBound]) } }
                 if !command.contains("<") { examples.append(command) } // the usage line, not an example
@@ -99,7 +100,7 @@ struct ReadmeCommandTests {
     func helpCalcExamples() throws {
         let scratch = try scratch()
         defer { try? FileManager.default.removeItem(at: scratch.root) }
-        let examples = Self.helpCalcExamples()
+        let examples = Self.helpExamples("calc", subcommand: CalcCommand.self)
         #expect(examples.count >= 4, "\(examples)")
         // The batch example reads cases.jsonl from the working directory.
         try Data(#"{"id":"a","year":2026,"status":"single","state":"CA","gross":"100000"}"#.utf8 + [0x0A])
@@ -111,21 +112,55 @@ struct ReadmeCommandTests {
         }
     }
 
-    @Test("every calc example in the README runs and prints exactly what the README shows")
-    func readmeCalcExamples() throws {
+    @Test("every diff example in --help runs as shown")
+    func helpDiffExamples() throws {
         let scratch = try scratch()
         defer { try? FileManager.default.removeItem(at: scratch.root) }
-        var examples = 0
+        let examples = Self.helpExamples("diff", subcommand: DiffCommand.self)
+        #expect(examples.contains("taxdata diff 2025 2026 --derived --only fica"), "\(examples)")
+        #expect(examples.count >= 4, "\(examples)")
+        for example in examples {
+            let result = try bash(".build/debug/" + example, in: scratch)
+            #expect(result.status == 0, "\(example): \(result.stderr)")
+            #expect(result.stdout.contains("taxdata diff 2025 → 2026") || result.stdout.contains("Tax data diff: 2025 → 2026"), "\(example): \(result.stdout)")
+        }
+    }
+
+    @Test("every calc and diff example in the README runs and prints exactly what the README shows")
+    func readmeOutputExamples() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        var examples: [String: Int] = [:]
         for block in fencedBlocks(try readme(), language: "sh") {
             let lines = block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-            for (index, line) in lines.enumerated() where line.hasPrefix("$ .build/debug/taxdata calc ") {
-                examples += 1
+            for (index, line) in lines.enumerated() {
+                guard let command = ["calc", "diff"].first(where: { line.hasPrefix("$ .build/debug/taxdata \($0) ") }) else { continue }
+                examples[command, default: 0] += 1
                 let shown = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") }.joined(separator: "\n")
                 let result = try bash(String(line.dropFirst(2)), in: scratch)
                 #expect(result.status == 0, "\(line): \(result.stderr)")
-                #expect(result.stdout == shown + "\n", "\(line): the README shows\n\(shown)\nbut calc printed\n\(result.stdout)")
+                #expect(result.stdout == shown + "\n", "\(line): the README shows\n\(shown)\nbut \(command) printed\n\(result.stdout)")
             }
         }
-        #expect(examples >= 2)
+        #expect(examples["calc", default: 0] >= 2 && examples["diff", default: 0] >= 2, "\(examples)")
+    }
+
+    @Test("the yearly update's scaffold and review steps run as shown: the review marks what is provisional and warns on what went down")
+    func yearlyUpdate() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let block = try shellBlock(containing: "new-year 2027")
+        let lines = block.split(separator: "\n").map(String.init)
+        let scaffold = try #require(lines.first { $0.hasPrefix(".build/debug/taxdata new-year ") })
+        let review = try #require(lines.first { $0.hasPrefix(".build/debug/taxdata diff ") })
+        let scaffolded = try bash(scaffold, in: scratch)
+        try #require(scaffolded.status == 0, "\(scaffolded.stderr)")
+        let reviewed = try bash(review, in: scratch)
+        #expect(reviewed.status == 0, "\(reviewed.stderr)")
+        #expect(reviewed.stdout.split(separator: "\n").contains { $0.hasPrefix("  ~ standardDeduction.single ") && $0.hasSuffix(" 16100 → 16500  +400 (+2.48%)  [provisional, estimated]") },
+                "\(reviewed.stdout)")
+        #expect(reviewed.stdout.contains("derived change(s) not shown (--derived shows them)"))
+        #expect(!reviewed.stdout.contains(".floor") && !reviewed.stdout.contains(".baseTax"))
+        #expect(reviewed.stdout.contains("[sanity.indexed-decrease] retirement simpleIra.enhancedCatchUp.contribution went down from 5250 in 2026 to 5000"))
     }
 }

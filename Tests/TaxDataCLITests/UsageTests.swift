@@ -37,7 +37,7 @@ struct UsageTests {
         ["check", "/nonexistent/tree"], ["check", "--year", "1999"], ["build", "/nonexistent/tree"],
         ["verify", "Fixtures/check/_base"], ["verify", "/nonexistent"],
         ["calc", "--year", "1999", "--status", "single", "--gross", "1"], ["calc", "--year", "2026", "--status", "single", "--gross", "1", "--state", "ZZ"],
-        ["diff", "1999", "2026"], ["new-year", "2031", "--from", "2030"], ["fetch", "--url", "ftp://x", "--cache", "/tmp/x"],
+        ["diff", "1999", "2026"], ["diff", "2025", "2026", "--only", "fedral"], ["new-year", "2031", "--from", "2030"], ["fetch", "--url", "ftp://x", "--cache", "/tmp/x"],
         ["keygen", "--private", "same.pem", "--public", "same.pem"], ["serve", "Fixtures/check/_base"],
     ])
     func subcommandUsage(arguments: [String]) throws {

@@ -44,6 +44,25 @@ struct ProvenanceTests {
         #expect(rules(result) == ["warning data.estimated"])
     }
 
+    @Test("each value's grade is its own, its bracket's or its file's, as written; a bundle knows only the file's effective grade")
+    func gradeOfOneValue() throws {
+        let result = try compile([
+            ("2024/federal.yaml", "  head_of_household: 21900", "  head_of_household: { value: 21900, provenance: estimated }"),
+            ("2024/states/CA.yaml", "- { floor: 0, ceiling: 10756, rate: 1% }", "- { floor: 0, ceiling: 10756, rate: 1%, provenance: estimated }"),
+        ])
+        let year = try #require(result.years.first)
+        let federal = DataPath(.federal), ca = DataPath(.state("CA"))
+        #expect(year.provenance(at: federal.key("standardDeduction").key("head_of_household")) == .estimated)
+        #expect(year.provenance(at: federal.key("standardDeduction").key("single")) == .official, "the file's own grade, not its weakest")
+        #expect(year.provenance(at: ca.key("brackets").key("single").index(0).key("ceiling")) == .estimated, "the bracket's grade")
+        #expect(year.provenance(at: ca.key("brackets").key("single").index(1).key("ceiling")) == .official)
+        #expect(year.provenance(at: DataPath(.fica).key("socialSecurity").key("rate")) == .official)
+        // Decoded from a bundle, nothing was written: the document's effective grade answers.
+        var bundle = year
+        bundle.gradesWritten = [:]
+        #expect(bundle.provenance(at: federal.key("standardDeduction").key("single")) == .estimated)
+    }
+
     @Test("a bracket and a rate can carry a grade")
     func bracketAndRateGrades() throws {
         let result = try compile([

@@ -63,5 +63,20 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible, Comparable 
         return components.isEmpty ? prefix : "\(prefix).\(pointer)"
     }
 
+    /// The document as `diff` groups and `--only` names it: `federal`, `fica`, `retirement`,
+    /// `states/CA` (or `year`).
+    public var area: String {
+        switch document {
+        case .year: "year"
+        case .federal: "federal"
+        case .fica: "fica"
+        case .retirement: "retirement"
+        case .state(let code): "states/\(code)"
+        }
+    }
+
+    /// `area/pointer` (`states/CA/brackets.single[0].ceiling`), or the area alone at a document's root.
+    public var address: String { components.isEmpty ? area : "\(area)/\(pointer)" }
+
     public static func < (lhs: DataPath, rhs: DataPath) -> Bool { lhs.description < rhs.description }
 }

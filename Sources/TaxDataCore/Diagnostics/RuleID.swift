@@ -91,6 +91,8 @@ extension RuleID {
     public static let sanityInflationOutlier = RuleID("sanity.inflation-outlier")
     public static let sanityUnchanged = RuleID("sanity.unchanged")
     public static let sanityStaleBrackets = RuleID("sanity.stale-brackets")
+    /// An inflation-indexed amount lower than the year before's (`IndexedDecrease`).
+    public static let sanityIndexedDecrease = RuleID("sanity.indexed-decrease")
     // Source structure (compiler)
     public static let yamlSyntax = RuleID("yaml.syntax")
     public static let yamlDuplicateKey = RuleID("yaml.duplicate-key")

@@ -36,14 +36,20 @@ public struct TaxYearData: Sendable, Equatable {
     /// Values still awaiting their official figure (from `taxdata new-year`), with how each was
     /// derived. Source-only: never encoded into a bundle; `build --release` refuses a year with any.
     public var provisional: [DataPath: String]
+    /// Where the sources wrote a grade: each document's own `provenance` at its root, and a figure's
+    /// (`{ value: 4685, provenance: corroborated }`, a bracket's `provenance` key) at its path.
+    /// Source-only, like `provisional`: a bundle carries each document's effective (weakest) grade
+    /// instead. `provenance(at:)` answers for one value.
+    public var gradesWritten: [DataPath: Provenance]
 
     public init(meta: YearMeta, federal: FederalData, fica: FICAData, retirement: RetirementData, states: [String: StateData],
-                provisional: [DataPath: String] = [:]) {
+                provisional: [DataPath: String] = [:], gradesWritten: [DataPath: Provenance] = [:]) {
         self.meta = meta
         self.federal = federal
         self.fica = fica
         self.retirement = retirement
         self.states = states
         self.provisional = provisional
+        self.gradesWritten = gradesWritten
     }
 }

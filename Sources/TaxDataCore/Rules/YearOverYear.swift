@@ -10,7 +10,8 @@ import Foundation
 /// within `tolerance` of that median: one inflation factor), a value that did not move is
 /// reported, and so is a value whose factor is more than `tolerance` away from the median
 /// (one mistyped threshold among values that all moved together). A state that declares
-/// `indexed: true` with brackets identical to last year's is reported too.
+/// `indexed: true` with brackets identical to last year's is reported too, and so is any
+/// inflation-indexed amount that went down (`IndexedDecrease`, instead of an outlier warning).
 public struct YearOverYear: Sendable {
     public var tolerance: Decimal
     public var movedThreshold: Decimal
@@ -38,7 +39,11 @@ public struct YearOverYear: Sendable {
                     at: DataPath(.state(code)).key("brackets")))
             }
         }
-        return findings.map { var d = $0; d.taxYear = current.meta.taxYear; return d }
+        // A decrease of an indexed amount is said once, as such, not also as an outlier.
+        let decreases = IndexedDecrease().check(previous: previous, current: current)
+        let decreased = Set(decreases.compactMap(\.path))
+        findings.removeAll { $0.rule == .sanityInflationOutlier && $0.path.map(decreased.contains) == true }
+        return (findings + decreases).map { var d = $0; d.taxYear = current.meta.taxYear; return d }
     }
 
     func checkGroup(_ peers: [Peer], label: String) -> [Diagnostic] {
