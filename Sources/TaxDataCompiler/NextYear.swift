@@ -12,9 +12,22 @@ public enum NextYear {
     struct Rounding {
         var multiple: Decimal
         var down: Bool
-        var label: String { down ? "rounded down to a multiple of \(Money.text(multiple))" : "rounded to the nearest \(Money.text(multiple))" }
+        /// The increase is rounded, not the total (IRC 402(g)(4), 414(v)(2)(C), 415(d)(4), 401(a)(17),
+        /// 219(b)(5)(C), 223(g)(2): "any increase … which is not a multiple of $X shall be rounded to
+        /// the next lowest multiple"), so an amount that is not itself a multiple never goes down.
+        var ofIncrease = false
+        var label: String {
+            let what = ofIncrease ? "increase " : ""
+            return down ? "\(what)rounded down to a multiple of \(Money.text(multiple))" : "\(what)rounded to the nearest \(Money.text(multiple))"
+        }
 
-        func apply(_ value: Decimal) -> Decimal {
+        /// `indexed` (the old amount times the factor) rounded; `old` is the amount it indexes.
+        func apply(_ indexed: Decimal, from old: Decimal) -> Decimal {
+            guard ofIncrease else { return round(indexed) }
+            return old + max(0, round(indexed - old))
+        }
+
+        private func round(_ value: Decimal) -> Decimal {
             var scaled = value / multiple, rounded = Decimal()
             NSDecimalRound(&rounded, &scaled, 0, down ? .down : .plain)
             return rounded * multiple
@@ -49,7 +62,7 @@ struct Scaffolder {
     /// `X` or `{ value: X', provisional: "…" }` for an indexed amount.
     func indexed(_ value: Decimal, _ rounding: NextYear.Rounding) -> String {
         let raw = value * factor
-        let result = rounding.apply(raw)
+        let result = rounding.apply(raw, from: value)
         let derivation = "\(previous) \(Money.text(value)) × \(Money.text(factor)) = \(Money.text(raw)), \(rounding.label)"
         return "{ value: \(Money.text(result)), provisional: \(Self.quote(derivation)) }"
     }
@@ -110,7 +123,7 @@ struct Scaffolder {
 
     func derivation(_ old: Decimal, _ rounding: NextYear.Rounding) -> (Decimal, String) {
         let raw = old * factor
-        return (rounding.apply(raw), "\(previous) \(Money.text(old)) × \(Money.text(factor)) = \(Money.text(raw)), \(rounding.label)")
+        return (rounding.apply(raw, from: old), "\(previous) \(Money.text(old)) × \(Money.text(factor)) = \(Money.text(raw)), \(rounding.label)")
     }
 
     // MARK: Files
@@ -171,7 +184,7 @@ struct Scaffolder {
 
     func retirementFile() -> String {
         let r = from.retirement
-        func round(_ m: Decimal) -> NextYear.Rounding { NextYear.Rounding(multiple: m, down: true) }
+        func round(_ m: Decimal) -> NextYear.Rounding { NextYear.Rounding(multiple: m, down: true, ofIncrease: true) }
         func enhanced(_ e: RetirementData.EnhancedCatchUp?) -> String {
             guard let e else { return "" }
             return ", enhancedCatchUp: { contribution: \(indexed(e.contribution, round(500))), minAge: \(e.minAge), maxAge: \(e.maxAge) }"

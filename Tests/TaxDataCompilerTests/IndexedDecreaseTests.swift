@@ -23,6 +23,20 @@ struct IndexedDecreaseTests {
         #expect(indexed.subtracting(provisional).isEmpty, "listed but not scaffolded: \(indexed.subtracting(provisional).sorted())")
     }
 
+    @Test("an untouched scaffold never lowers an indexed amount: retirement limits round the increase, so 5,250 stays 5,250 at 2.7%")
+    func scaffoldNeverGoesDown() throws {
+        let from = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let files = NextYear.scaffold(from: from, to: 2027, index: Decimal(string: "0.027")!)
+        let scaffolded = try #require(TreeCompiler.compile(files).years.first)
+        #expect(IndexedDecrease().check(previous: from, current: scaffolded).isEmpty,
+                "\(IndexedDecrease().check(previous: from, current: scaffolded).map(\.message))")
+        let enhanced = try #require(from.retirement.simpleIra.enhancedCatchUp?.contribution)
+        #expect(enhanced == 5250)
+        #expect(scaffolded.retirement.simpleIra.enhancedCatchUp?.contribution == 5250, "2.7% of 5,250 is 141.75: the increase rounds down to 0")
+        let retirement = try #require(files.first { $0.relativePath == "2027/retirement.yaml" })
+        #expect(retirement.contents.contains("increase rounded down to a multiple of 500"))
+    }
+
     @Test("a lower indexed amount warns at its path; a lower amount that is not indexed does not")
     func decrease() throws {
         let old = try baseYear()
