@@ -3,7 +3,8 @@ import Foundation
 import TaxDataCore
 
 /// Refuses to publish a year whose content changed while its version did not go up, or whose
-/// version went down, compared with the last published dist.
+/// version went down, compared with the last published dist; and a signed index issued before the
+/// published one.
 enum PublicationGuard {
     static func check(new output: [OutputFile], previousDist: String) throws -> [(file: String, diagnostic: Diagnostic)] {
         var findings: [(String, Diagnostic)] = []
@@ -34,6 +35,15 @@ enum PublicationGuard {
                     "content changed since the published \(old.version) but the version did not go up; bump version in \(entry.taxYear)/year.yaml",
                     taxYear: entry.taxYear)))
             }
+        }
+        // A signed index issued before the published one would be refused by every client that
+        // accepted that one (`index.replay`).
+        if let newIndexFile = output.first(where: { $0.path == BundleLayout.indexName }),
+           let newIndex = try? CanonicalJSON.decode(BundleIndex.self, from: newIndexFile.contents),
+           case .valid(let new) = IndexFreshness.validity(of: newIndex),
+           case .valid(let published) = IndexFreshness.validity(of: previousIndex),
+           let finding = IndexReplay.check(new, newestAccepted: published.issuedAt) {
+            findings.append((BundleLayout.indexName, finding))
         }
         return findings
     }

@@ -39,6 +39,7 @@ struct UsageTests {
         ["calc", "--year", "1999", "--status", "single", "--gross", "1"], ["calc", "--year", "2026", "--status", "single", "--gross", "1", "--state", "ZZ"],
         ["diff", "1999", "2026"], ["new-year", "2031", "--from", "2030"], ["fetch", "--url", "ftp://x", "--cache", "/tmp/x"],
         ["keygen", "--private", "same.pem", "--public", "same.pem"], ["serve", "Fixtures/check/_base"],
+        ["sign", "Fixtures/check/_base", "--sign-key", "k.pem"], ["sign", "Fixtures/check/_base/2024"],
     ])
     func subcommandUsage(arguments: [String]) throws {
         let result = try run(taxdataBinary, arguments, cwd: packageRoot)
