@@ -15,8 +15,9 @@ public enum DataSource: String, Sendable, Codable, Equatable {
 public struct Rejection: Sendable, Codable, Equatable, CustomStringConvertible {
     public var source: DataSource
     public var taxYear: Int?
-    /// A stable id from the catalogue (`RuleID`): a bundle check such as `bundle.checksum`, or one of
-    /// `RuleID.clientRefusals` (`http.status`, `transport.timeout`, `rollback`, `cache.format` …).
+    /// A stable id from the catalogue (`RuleID`): a bundle or index check such as `bundle.checksum`
+    /// or `index.replay`, or one of `RuleID.clientRefusals` (`http.status`, `transport.timeout`,
+    /// `rollback`, `cache.format` …).
     public var reason: RuleID
     public var detail: String
 

@@ -104,6 +104,23 @@ struct ReadmeCommandTests {
         #expect(!verified.stdout.contains("index.expired"))
     }
 
+    @Test("the sign example in --help runs as shown, on a dist signed with K.pem")
+    func helpSignExample() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let line = try #require(TaxDataCommand.helpMessage(columns: 10_000).split(separator: "\n").first { $0.contains("taxdata sign ") })
+        var example = String(line[line.range(of: "taxdata sign ")!.lowerBound...])
+        if let cut = example.range(of: "  ") { example = String(example[..<cut.lowerBound]) }
+        #expect(example == "taxdata sign dist --sign-key K.pem", "\(example)")
+        let setup = try bash("""
+            .build/debug/taxdata keygen --private K.pem --public P.pem
+            .build/debug/taxdata build --out dist --sign-key K.pem --issued-at 2026-01-01
+            """, in: scratch)
+        try #require(setup.status == 0, "\(setup.stderr)")
+        let result = try bash(".build/debug/" + example, in: scratch)
+        #expect(result.status == 0 && result.stderr.contains("signed index.json with key"), "\(result.stderr)")
+    }
+
     /// Every `taxdata calc …` example in the --help texts (unwrapped), cut where the explanation begins.
     static func helpCalcExamples() -> [String] {
         let texts = [TaxDataCommand.helpMessage(columns: 10_000), TaxDataCommand.helpMessage(for: CalcCommand.self, columns: 10_000)]
