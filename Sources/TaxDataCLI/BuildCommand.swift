@@ -20,7 +20,10 @@ struct BuildCommand: AsyncParsableCommand {
         every year compiled, so an existing OUT is never left half-written.
 
         With --sign-key, each manifest.json and index.json gets a detached signature beside it \
-        (manifest.json.sig, index.json.sig: JSON with the key id and a base64 Ed25519 signature).
+        (manifest.json.sig, index.json.sig: JSON with the key id and a base64 Ed25519 signature), and \
+        index.json gets issuedAt and expires: --issued-at, else $SOURCE_DATE_EPOCH, else now, plus \
+        --validity days (default 30). Re-sign before it expires with `taxdata sign`. An unsigned \
+        index has neither, so an unsigned build stays deterministic.
 
         With --previous (the last published dist), a year whose content changed while its version did \
         not go up, or whose version went down, is refused.
@@ -44,6 +47,8 @@ struct BuildCommand: AsyncParsableCommand {
         valueName: "K.pem"))
     var signKeys: [String] = []
 
+    @OptionGroup var validity: IndexValidityOptions
+
     @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`), estimated figures (other than a state pending its authority's publication), or lacks a state file the year before had.")
     var release = false
 
@@ -54,6 +59,9 @@ struct BuildCommand: AsyncParsableCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("\(directory): no such directory")
+        }
+        if signKeys.isEmpty && validity.isGiven {
+            throw ValidationError("--validity and --issued-at need --sign-key: only a signed index.json carries issuedAt and expires")
         }
         try OutputGuard.check(out: out, source: directory, force: force)
         if let previous, !FileManager.default.fileExists(atPath: (previous as NSString).appendingPathComponent(BundleLayout.indexName)) {
@@ -81,7 +89,12 @@ struct BuildCommand: AsyncParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(1)
         }
-        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys, crypto: OpenSSLCrypto())
+        let indexValidity: IndexValidity?
+        do { indexValidity = keys.isEmpty ? nil : try validity.resolve() } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys, validity: indexValidity, crypto: OpenSSLCrypto())
         if let previous {
             let findings = try PublicationGuard.check(new: output, previousDist: previous)
             items += findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: $0.file) }
@@ -99,5 +112,6 @@ struct BuildCommand: AsyncParsableCommand {
         for (key, path) in zip(keys, signKeys) {
             Console.error("signed the manifests and index.json with key \(key.publicKey.keyID) (\(path))")
         }
+        if let indexValidity { Console.error(IndexValidityOptions.describe(indexValidity)) }
     }
 }

@@ -16,6 +16,9 @@ struct FetchCommand: AsyncParsableCommand {
         byte and time limits), verifies them, caches them atomically, and reports the active source \
         (remote, cache or embedded), its version and tax year, and every candidate it rejected.
 
+        With --key, the signed index.json is fetched first: it must list the manifest, must not be \
+        older than one accepted before, and once it has expired the data is reported [expired].
+
         Exit status is 0 whenever valid data is active, even when that is the embedded bundle \
         because the server was down or lied; 2 for a usage error.
         """
@@ -33,7 +36,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(name: .customLong("key"), help: ArgumentHelp("A trusted Ed25519 public key; repeat for several. With a key, bundles must be signed.", valueName: "P.pem"))
     var keys: [String] = []
 
-    @Option(help: "Pretend the date is this (YYYY-MM-DD), for the year and freshness checks.")
+    @Option(help: "Pretend the time is this (YYYY-MM-DD, read as noon UTC, or a UTC time like 2026-03-01T08:00:00Z), for the year and freshness checks.")
     var now: String?
 
     @Option(help: "Whole-request timeout in seconds.")
@@ -46,7 +49,7 @@ struct FetchCommand: AsyncParsableCommand {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
             throw ValidationError("--url '\(url)' is not an http(s) URL")
         }
-        if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-03-01") }
+        if let now, VerifyCommand.moment(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-03-01 or a UTC time like 2026-03-01T08:00:00Z") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
         for key in keys where !FileManager.default.isReadableFile(atPath: key) {
             throw ValidationError("--key \(key): no such readable file")
@@ -62,11 +65,7 @@ struct FetchCommand: AsyncParsableCommand {
         let trusted: [Ed25519PublicKey]
         do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw CommandFailure("\(error)") }
         var clock: any TaxDataClock = SystemClock()
-        if let now, let date = ISODate(now) {
-            var components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
-            components.timeZone = TimeZone(identifier: "UTC")
-            clock = FixedClock(date: Calendar(identifier: .gregorian).date(from: components)!)
-        }
+        if let now, let moment = VerifyCommand.moment(now) { clock = FixedClock(date: moment.time.date) }
         let configuration = TaxDataProvider.Configuration(baseURL: URL(string: url)!, taxYear: year, trustedKeys: trusted,
                                                           requestTimeout: timeout)
         let provider: TaxDataProvider
@@ -82,6 +81,7 @@ struct FetchCommand: AsyncParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(1)
         }
+        await provider.load()
         let status = await provider.refresh()
         if format == .json {
             let encoder = JSONEncoder()

@@ -18,13 +18,14 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata new-year 2027 --from 2026 --index 2.7%   scaffold next year, values marked provisional
           taxdata calc --year 2026 --status single --state CA --gross 100000   a paycheck breakdown
           taxdata keygen                create an Ed25519 key pair to sign bundles with
+          taxdata sign dist --sign-key K.pem   re-sign index.json with a new validity (from CI, on a schedule)
           taxdata fetch --url U --cache D   refresh like an app: remote → cache → embedded
           taxdata serve dist            serve a dist over HTTP (with --fault to misbehave on purpose)
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
         version: "taxdata \(toolVersion) (bundle schema \(SchemaVersion.current))",
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, SignCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self]
     )
 
     /// This tool's version (bump it with each release of the tool). `taxdata --version` prints it

@@ -17,6 +17,11 @@ struct VerifyCommand: AsyncParsableCommand {
         With --key, manifest.json.sig and index.json.sig must hold a valid signature by one of the \
         trusted keys; with --require-signature an unsigned bundle fails too.
 
+        A signed index.json's expires is checked against --now, else the current time: past it, \
+        index.expired is a warning (an error with --strict-expiry) saying the dist must be re-signed \
+        with `taxdata sign`; an issuedAt or expires that is malformed, or expires not after issuedAt, \
+        is an error (index.validity).
+
         Exit status: 0 valid, 1 invalid, 2 usage error.
         """
     )
@@ -24,10 +29,10 @@ struct VerifyCommand: AsyncParsableCommand {
     @Argument(help: "A dist directory, or one year directory inside it.")
     var directory: String
 
-    @Option(help: "Check expiration dates as of this date (YYYY-MM-DD): data still in its tax year whose expiration date is past fails.")
+    @Option(help: "Check expiration dates as of this date (YYYY-MM-DD, read as noon UTC for the index's expires) or UTC time (2027-01-15T08:00:00Z): data still in its tax year whose expiration date is past fails.")
     var now: String?
 
-    @Flag(help: "With --now, fail any year whose expiration date is past, even a past tax year (which otherwise stays valid, as in the client).")
+    @Flag(help: "With --now, fail any year whose expiration date is past, even a past tax year (which otherwise stays valid, as in the client), and an expired index.json.")
     var strictExpiry = false
 
     @Option(name: .customLong("key"), help: ArgumentHelp(
@@ -42,7 +47,7 @@ struct VerifyCommand: AsyncParsableCommand {
     var format: OutputFormat = .text
 
     func validate() throws {
-        if let now, ISODate(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31") }
+        if let now, Self.moment(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31 or a UTC time like 2026-12-31T08:00:00Z") }
         if requireSignature && keys.isEmpty { throw ValidationError("--require-signature needs at least one --key") }
         if strictExpiry && now == nil { throw ValidationError("--strict-expiry needs --now") }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -57,7 +62,10 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let fm = FileManager.default
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        let date = now.flatMap(ISODate.init)
+        let moment = now.flatMap(Self.moment)
+        let date = moment?.date
+        // The index's expires is checked against the present unless --now says otherwise.
+        let indexTime = moment?.time ?? Timestamp(Date())
         let expiry: ExpiryPolicy = strictExpiry ? .strict : .pastYearsStayValid
         let trusted: [(key: Ed25519PublicKey, path: String)]
         do { trusted = try keys.map { (try KeyFiles.readPublic($0), $0) } } catch {
@@ -72,7 +80,7 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let (contents, readFindings) = try DistReader.readDist(base)
-                findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry)
+                findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry, indexTime: indexTime)
                 checked = "\(contents.directories.count) year(s)"
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
@@ -100,6 +108,14 @@ struct VerifyCommand: AsyncParsableCommand {
             if errors == 0 { for line in Self.signers(envelopes, trusted: trusted) { Console.error(line) } }
         }
         if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// --now as the date for the years' expiration dates and the time for the index's `expires`: a
+    /// date alone is noon UTC (as `fetch --now` reads it), a time is its UTC date.
+    static func moment(_ text: String) -> (date: ISODate, time: Timestamp)? {
+        if let date = ISODate(text), let noon = Timestamp("\(date)T12:00:00Z") { return (date, noon) }
+        guard let time = Timestamp(iso8601: text), let date = ISODate(String(time.description.prefix(10))) else { return nil }
+        return (date, time)
     }
 
     /// "signed by trusted key <id> (P.pem)" for each trusted key with a signature in the checked

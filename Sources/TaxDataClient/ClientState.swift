@@ -2,7 +2,8 @@ import Foundation
 import TaxDataCore
 
 /// What the client remembers across launches, per tax year: the highest version it ever accepted
-/// (rollback protection), the manifest's ETag, and when it last fetched and checked.
+/// (rollback protection), the manifest's ETag, and when it last fetched and checked; and for the
+/// whole dist, the newest signed index it accepted (replay protection and freshness).
 struct ClientState: Codable, Sendable, Equatable {
     struct Year: Codable, Sendable, Equatable {
         var highestAccepted: DataVersion?
@@ -16,15 +17,27 @@ struct ClientState: Codable, Sendable, Equatable {
         }
     }
 
+    /// The newest signed `index.json` accepted (clients with trusted keys).
+    struct Index: Codable, Sendable, Equatable {
+        /// Its `issuedAt`: an index issued before it is refused (`index.replay`). Only moves forward.
+        var issuedAt: Timestamp?
+        /// Its `expires`: from then on the data is reported `expired` until a newer index arrives.
+        var expires: Timestamp?
+        /// When a valid signed index was last fetched (even the same one again, even expired).
+        var checkedAt: Date?
+    }
+
     var years: [String: Year] = [:]
+    /// Absent in a state written before schema 1.8 (and by a client without trusted keys).
+    var index: Index?
 
     subscript(year: Int) -> Year {
         get { years[String(year)] ?? Year() }
         set { years[String(year)] = newValue }
     }
 
-    /// Folds in state another process persisted: versions and times only go up, so two processes
-    /// sharing a cache can never roll each other back.
+    /// Folds in state another process persisted: versions and times (the index's `issuedAt` too)
+    /// only go up, so two processes sharing a cache can never roll each other back.
     mutating func merge(_ other: ClientState) {
         for (key, theirs) in other.years {
             var mine = years[key] ?? Year()
@@ -35,6 +48,15 @@ struct ClientState: Codable, Sendable, Equatable {
             }
             if let attempt = theirs.lastAttempt, attempt > (mine.lastAttempt ?? .distantPast) { mine.lastAttempt = attempt }
             years[key] = mine
+        }
+        if let theirs = other.index {
+            var mine = index ?? Index()
+            if let issued = theirs.issuedAt, issued >= (mine.issuedAt ?? issued) {
+                mine.issuedAt = issued
+                mine.expires = theirs.expires
+            }
+            if let checked = theirs.checkedAt, checked > (mine.checkedAt ?? .distantPast) { mine.checkedAt = checked }
+            index = mine
         }
     }
 

@@ -10,38 +10,59 @@ extension TaxDataProvider {
         var changeLog: String?
     }
 
-    /// Refreshes when due: no fresh cache for the year, the cache is past its validity period, or
-    /// the minimum fetch interval has passed since the last attempt.
+    /// Refreshes when due: no fresh cache for the year, the cache is past its validity period, the
+    /// minimum fetch interval has passed since the last attempt, or (trusted keys) the signed index
+    /// was last checked longer ago than the cache validity period.
     @discardableResult
     public func refreshIfNeeded(year: Int? = nil) async -> TaxDataStatus {
+        loadIfNeeded()
         let target = year ?? requestedYear
         let now = clock.now()
         let record = state[target]
         let due = cached[target] == nil
             || record.fetchedAt.map { now.timeIntervalSince($0) >= configuration.cacheValidity } ?? true
             || record.lastAttempt.map { now.timeIntervalSince($0) >= configuration.minimumFetchInterval } ?? true
+            || indexDue(at: now)
         guard due else { return status(year: target) }
         return await refresh(year: target)
     }
 
-    /// One refresh from the server: the manifest (conditionally), its signature and the files it
-    /// lists, each within the byte limit; verified in full before anything is cached or used.
-    /// Never throws: every failure becomes a `Rejection` in the returned status, and the
-    /// previous data stays active.
+    /// One refresh from the server: with trusted keys the signed index first, then the manifest
+    /// (conditionally), its signature and the files it lists, each within the byte limit; verified
+    /// in full before anything is cached or used. Never throws: every failure becomes a
+    /// `Rejection` in the returned status, and the previous data stays active.
     @discardableResult
     public func refresh(year: Int? = nil) async -> TaxDataStatus {
+        loadIfNeeded()
         let target = year ?? requestedYear
         rejections.removeAll { $0.source == .remote }
         guard let base = configuration.baseURL else { return status(year: target) }
         state[target].lastAttempt = clock.now()
         persistState()
         do {
-            if try await remoteSaysCurrent(base: base, year: target) {
+            if !indexDue(at: clock.now()), try await remoteSaysCurrent(base: base, year: target) {
                 // An unsigned hint: it postpones the next check (the attempt is recorded) but never
-                // makes data fresh; past its validity the manifest itself is asked for.
+                // makes data fresh; past its validity the manifest itself is asked for, and with
+                // trusted keys the signed index at least once per validity period.
                 return status(year: target)
             }
-            try await fetchAndAccept(base: base, year: target)
+            var entry: BundleIndex.Entry?
+            if !configuration.trustedKeys.isEmpty {
+                let index = try await fetchIndex(base: base, year: target)
+                guard let listed = index.entry(for: target) else {
+                    throw Rejection(source: .remote, taxYear: target, reason: .bundleIndex,
+                                    detail: "index.json: the signed index does not list \(target)")
+                }
+                if let current = cached[target], current.manifestChecksum == listed.manifestChecksum {
+                    // The signed index lists the manifest already cached: unchanged, nothing more to
+                    // fetch. Only an index that has not expired confirms it current.
+                    if !index.isExpired(at: clock.now()) { markFresh(target) }
+                    return status(year: target)
+                }
+                try refuseRollback(listed.version, year: target)
+                entry = listed
+            }
+            try await fetchAndAccept(base: base, year: target, entry: entry)
         } catch let rejection as Rejection {
             reject(rejection)
         } catch {
@@ -53,6 +74,39 @@ extension TaxDataProvider {
     private func reject(_ rejection: Rejection) {
         logger.warning("rejected \(rejection)")
         rejections.append(rejection)
+    }
+
+    /// With trusted keys, whether the signed index is due: never fetched, or last fetched longer ago
+    /// than the cache validity period. A due index is fetched whatever the version endpoint says.
+    func indexDue(at now: Date) -> Bool {
+        guard !configuration.trustedKeys.isEmpty else { return false }
+        return state.index?.checkedAt.map { now.timeIntervalSince($0) >= configuration.cacheValidity } ?? true
+    }
+
+    /// Fetches `index.json` and `index.json.sig` (small: no validator), lets `TrustedIndex` decide
+    /// against the newest index accepted so far (this process's or another's), and remembers it.
+    private func fetchIndex(base: URL, year: Int) async throws -> TrustedIndex {
+        let response = try await get(base.appendingPathComponent(BundleLayout.indexName), year: year,
+                                     maxBytes: min(configuration.maxResponseBytes, 1 << 20))
+        try expectOK(response, year: year, what: BundleLayout.indexName)
+        let signature = try await get(base.appendingPathComponent(BundleLayout.indexSignatureName), year: year, maxBytes: 64 << 10)
+        // Replay is decided against the newest issuedAt any process sharing the cache accepted.
+        if let onDisk = try? store.withExclusiveAccess({ ClientState.decode(try store.loadState()) }) {
+            state.merge(onDisk)
+        }
+        let now = clock.now()
+        switch TrustedIndex.check(indexBytes: response.body, signature: signature.status == 200 ? signature.body : nil,
+                                  policy: Self.policy(configuration), newestAccepted: state.index?.issuedAt, year: year) {
+        case .failure(let rejection):
+            throw rejection
+        case .success(let trusted):
+            state.index = trusted.recorded(in: state.index, at: now)
+            persistState()
+            if trusted.isExpired(at: now), let expires = trusted.validity?.expires {
+                logger.warning("the newest signed index.json expired at \(expires): data is no longer called fresh")
+            }
+            return trusted
+        }
     }
 
     private func markFresh(_ year: Int) {
@@ -91,10 +145,13 @@ extension TaxDataProvider {
         return !answer.hasUpdate
     }
 
-    private func fetchAndAccept(base: URL, year: Int) async throws {
+    /// Fetches and accepts the year's bundle. `entry` is what the signed index lists for the year
+    /// (trusted keys): then the manifest must be exactly that one (mix-and-match), and no
+    /// validator is sent, since the index already said the manifest changed.
+    private func fetchAndAccept(base: URL, year: Int, entry: BundleIndex.Entry?) async throws {
         let yearURL = base.appendingPathComponent(String(year))
         var headers: [String: String] = [:]
-        let validator = cached[year] != nil ? state[year].manifestETag : nil
+        let validator = cached[year] != nil && entry == nil ? state[year].manifestETag : nil
         if let validator { headers["If-None-Match"] = validator }
         let manifestResponse = try await get(yearURL.appendingPathComponent(BundleLayout.manifestName), year: year,
                                              maxBytes: min(configuration.maxResponseBytes, 1 << 20), headers: headers)
@@ -109,6 +166,9 @@ extension TaxDataProvider {
         }
         try expectOK(manifestResponse, year: year, what: BundleLayout.manifestName)
         let manifestBytes = manifestResponse.body
+        if let entry, let mismatch = IndexEntryMatch.check(manifestBytes: manifestBytes, entry: entry) {
+            throw Rejection(source: .remote, taxYear: year, reason: mismatch.rule, detail: "\(BundleLayout.manifestName): \(mismatch.message)")
+        }
         let signatureResponse = try await get(yearURL.appendingPathComponent(BundleLayout.signatureName), year: year, maxBytes: 64 << 10)
         let signature = signatureResponse.status == 200 ? signatureResponse.body : nil
 
@@ -122,6 +182,9 @@ extension TaxDataProvider {
         }
         guard let manifest = checked.manifest else {
             throw Rejection(source: .remote, taxYear: year, reason: .bundleManifest, detail: "manifest.json does not decode")
+        }
+        if let entry, let mismatch = IndexEntryMatch.check(manifest: manifest, entry: entry) {
+            throw Rejection(source: .remote, taxYear: year, reason: mismatch.rule, detail: "\(BundleLayout.manifestName): \(mismatch.message)")
         }
         var files: [String: Data] = [BundleLayout.manifestName: manifestBytes]
         // Keep a signature only if it is one: an HTML error page served as manifest.json.sig is not stored.
@@ -147,10 +210,17 @@ extension TaxDataProvider {
 
     /// `NoRollback` against the active data for `year` (see the README's rollback table), when
     /// there is active data for that very year.
-    private func rollbackChecks(_ year: Int) -> [any BundleCheck] {
+    private func rollbackChecks(_ year: Int) -> [NoRollback] {
         let active = candidate(for: year)
         guard active.data.meta.taxYear == year else { return [] }
         return [NoRollback(active: active.data.meta.version, source: active.source.rawValue)]
+    }
+
+    /// `NoRollback` for a version the signed index lists, before its manifest is fetched.
+    func refuseRollback(_ version: DataVersion, year: Int) throws {
+        if let refusal = rollbackChecks(year).lazy.compactMap({ $0.refusal(offered: version) }).first {
+            throw Rejection(source: .remote, taxYear: year, reason: refusal.rule, detail: "\(BundleLayout.indexName): \(refusal.message)")
+        }
     }
 
     /// Accepts verified data: persists it under the store's cross-process lock, unless another
@@ -158,7 +228,8 @@ extension TaxDataProvider {
     /// raises `highestAccepted`, which never goes down.
     private func accept(_ data: TaxYearData, files: [String: Data], etag: String?, year: Int) throws {
         let now = clock.now()
-        var winner = Candidate(data: data, source: .remote, fetchedAt: now)
+        var winner = Candidate(data: data, source: .remote, fetchedAt: now,
+                               manifestChecksum: Self.manifestChecksum(files[BundleLayout.manifestName]))
         do {
             try store.withExclusiveAccess {
                 let onDisk = ClientState.decode(try store.loadState()) ?? ClientState()
@@ -168,7 +239,8 @@ extension TaxDataProvider {
                                                                policy: Self.policy(configuration), now: now),
                    storedData.meta.version > data.meta.version {
                     // Another process (an app extension, say) stored a newer version: keep it.
-                    winner = Candidate(data: storedData, source: .cache, fetchedAt: state[year].fetchedAt ?? now)
+                    winner = Candidate(data: storedData, source: .cache, fetchedAt: state[year].fetchedAt ?? now,
+                                       manifestChecksum: Self.manifestChecksum(stored[BundleLayout.manifestName]))
                     return
                 }
                 do { try store.save(year: year, files: files) } catch {

@@ -15,8 +15,9 @@ public enum DataSource: String, Sendable, Codable, Equatable {
 public struct Rejection: Sendable, Codable, Equatable, CustomStringConvertible {
     public var source: DataSource
     public var taxYear: Int?
-    /// A stable id from the catalogue (`RuleID`): a bundle check such as `bundle.checksum`, or one of
-    /// `RuleID.clientRefusals` (`http.status`, `transport.timeout`, `cache.format` …) or a bundle check's (`BundleChecks.catalogue`: `bundle.checksum`, `rollback` …).
+    /// A stable id from the catalogue (`RuleID`): a bundle or index check such as `bundle.checksum`
+    /// or `index.replay`, or one of `RuleID.clientRefusals` (`http.status`, `transport.timeout`,
+    /// `cache.format` …); `BundleChecks.catalogue` lists the bundle checks (`rollback` is `NoRollback`'s).
     public var reason: RuleID
     public var detail: String
 
@@ -41,7 +42,15 @@ public struct TaxDataStatus: Sendable, Codable, Equatable {
     /// When the active data was fetched from the server (nil for embedded data).
     public var fetchedAt: Date?
     /// True when a cached bundle is older than the cache validity period (still used: stale-if-error).
+    /// Kept as it was; `freshness` says more.
     public var isStale: Bool
+    /// `fresh`, `stale` (what `isStale` says) or `expired`: with trusted keys, the newest signed
+    /// index the client could get has passed its `expires`. The data is used in every case. See
+    /// `Freshness` for exactly how it is decided.
+    public var freshness: Freshness
+    /// The `expires` of the newest signed index accepted (trusted keys, schema 1.8 indexes); nil
+    /// when there is none.
+    public var indexExpires: Date?
     /// Set when the data is for an earlier tax year than the one asked for, e.g.
     /// "Using 2025 tax data. 2026 rates may differ."
     public var outdatedMessage: String?
@@ -55,4 +64,30 @@ public struct TaxDataStatus: Sendable, Codable, Equatable {
     /// States estimated because their authority has not yet published the year (state code → the
     /// publication that will replace the figures). Apps should say these figures are estimates.
     public var estimatedStates: [String: String]
+}
+
+extension TaxDataStatus {
+    private enum CodingKeys: String, CodingKey {
+        case source, taxYear, version, publication, effectiveDate, fetchedAt, isStale, freshness, indexExpires, outdatedMessage,
+             rejections, incompleteStates, belowOfficialStates, estimatedStates
+    }
+
+    /// Decodes a status, also one encoded before `freshness` existed (then it follows `isStale`).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        source = try c.decode(DataSource.self, forKey: .source)
+        taxYear = try c.decode(Int.self, forKey: .taxYear)
+        version = try c.decode(String.self, forKey: .version)
+        publication = try c.decode(YearMeta.Status.self, forKey: .publication)
+        effectiveDate = try c.decode(String.self, forKey: .effectiveDate)
+        fetchedAt = try c.decodeIfPresent(Date.self, forKey: .fetchedAt)
+        isStale = try c.decode(Bool.self, forKey: .isStale)
+        freshness = try c.decodeIfPresent(Freshness.self, forKey: .freshness) ?? (isStale ? .stale : .fresh)
+        indexExpires = try c.decodeIfPresent(Date.self, forKey: .indexExpires)
+        outdatedMessage = try c.decodeIfPresent(String.self, forKey: .outdatedMessage)
+        rejections = try c.decode([Rejection].self, forKey: .rejections)
+        incompleteStates = try c.decode([String: [String]].self, forKey: .incompleteStates)
+        belowOfficialStates = try c.decode([String: Provenance].self, forKey: .belowOfficialStates)
+        estimatedStates = try c.decode([String: String].self, forKey: .estimatedStates)
+    }
 }

@@ -8,6 +8,12 @@ import TaxDataCore
 /// Every candidate is verified before it is used, from wherever it came: sizes, SHA-256, the
 /// same rules as `taxdata check`, the schema major, the signature when keys are configured, and
 /// a version no lower than the highest ever accepted for that year (remembered across launches).
+/// With trusted keys, the signed `index.json` must list the manifest, and its expiry says whether
+/// the data is still fresh (`TaxDataStatus.freshness`).
+///
+/// Creating a provider does no I/O: it verifies the embedded bundles it is given. `load()` reads
+/// and verifies the cache; lookups, `status()` and the refresh methods call it on first use when
+/// the app has not.
 public actor TaxDataProvider {
     public struct Configuration: Sendable {
         /// The dist root (where `index.json` and `<year>/manifest.json` are served); nil: offline only.
@@ -20,6 +26,8 @@ public actor TaxDataProvider {
         public var minimumFetchInterval: TimeInterval
         /// How long a fetched bundle counts as fresh (default 7 days); older ones are still used if
         /// the server cannot be reached (stale-if-error), and make the next refresh due at once.
+        /// With trusted keys, the signed index is fetched at least this often, whatever the version
+        /// endpoint says.
         public var cacheValidity: TimeInterval
         /// Whole-request time limit, seconds.
         public var requestTimeout: TimeInterval
@@ -47,6 +55,8 @@ public actor TaxDataProvider {
         var data: TaxYearData
         var source: DataSource
         var fetchedAt: Date?
+        /// `sha256:<hex>` of its manifest's bytes: what a signed index lists when it is unchanged.
+        var manifestChecksum: String?
     }
 
     public struct ProviderError: Error, CustomStringConvertible {
@@ -64,9 +74,11 @@ public actor TaxDataProvider {
     var rejections: [Rejection] = []
     var continuations: [UUID: AsyncStream<TaxDataStatus>.Continuation] = [:]
     var versionEndpointUnsupported = false
+    /// Whether `load()` has read the cache.
+    var loaded = false
 
-    /// Loads and verifies the embedded bundles and the cache. Throws only when no embedded year
-    /// is valid (a packaging error the app's own tests should catch).
+    /// Verifies the embedded bundles (in memory; no I/O). Throws only when no embedded year is
+    /// valid (a packaging error the app's own tests should catch). Call `load()` next.
     public init(configuration: Configuration, transport: any HTTPTransport, store: any BundleStore,
                 clock: any TaxDataClock = SystemClock(), embedded: EmbeddedBundles,
                 logger: Logger = Logger(label: "taxdata.client")) throws {
@@ -84,7 +96,8 @@ public actor TaxDataProvider {
             guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { continue }
             let result = embeddedVerifier.verify(manifestBytes: manifest, files: files)
             if result.isValid, let data = result.data, data.meta.taxYear == year {
-                embeddedCandidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil)
+                embeddedCandidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil,
+                                                     manifestChecksum: Self.manifestChecksum(manifest))
             } else {
                 rejections.append(Self.rejection(.embedded, year, result.findings))
             }
@@ -93,37 +106,46 @@ public actor TaxDataProvider {
             throw ProviderError(description: "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
         }
         self.embedded = embeddedCandidates
-
-        // The cache: its format, the persisted state, then each year, each verified in full.
-        do {
-            if let discarded = try store.prepare() {
-                rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheFormat, detail: discarded))
-            }
-            let stateBytes = try store.loadState()
-            let decoded = ClientState.decode(stateBytes)
-            if let decoded { state = decoded }
-            for year in try store.years() {
-                guard let files = try store.load(year: year) else { continue }
-                switch Self.verify(files: files, year: year, source: .cache, policy: Self.policy(configuration), now: clock.now()) {
-                case .success(let data):
-                    cached[year] = Candidate(data: data, source: .cache, fetchedAt: state[year].fetchedAt)
-                    // Rollback state is rebuilt from what the cache really holds, never from nothing.
-                    state[year].raiseHighestAccepted(to: data.meta.version)
-                case .failure(let rejection):
-                    // Bytes that fail verification are never trusted: discarded, to be fetched again.
-                    rejections.append(rejection)
-                    try? store.remove(year: year)
-                }
-            }
-            if decoded == nil {
-                rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheState,
-                                            detail: "state.json is corrupt; rebuilt from the \(cached.count) verified cached year(s)"))
-            }
-        } catch {
-            rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheUnreadable, detail: "\(error)"))
-        }
         self.rejections = rejections
         for rejection in rejections { logger.warning("rejected \(rejection)") }
+    }
+
+    /// Reads the cache and the persisted state, verifies every cached year in full (bytes that fail
+    /// are removed, to be fetched again) and rebuilds the rollback state from what the cache really
+    /// holds. Once per provider: later calls only return the status. Never throws: a cache that
+    /// cannot be read is a rejection (`cache.unreadable`), and lookups keep answering.
+    @discardableResult
+    public func load() -> TaxDataStatus {
+        loadIfNeeded()
+        return status()
+    }
+
+    /// The I/O of `load()`; `CacheContents` decides.
+    func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        var found: [Rejection] = []
+        var stateBytes: Data?
+        var stored: [Int: [String: Data]] = [:]
+        do {
+            if let discarded = try store.prepare() {
+                found.append(Rejection(source: .cache, taxYear: nil, reason: .cacheFormat, detail: discarded))
+            }
+            stateBytes = try store.loadState()
+            for year in try store.years() {
+                if let files = try store.load(year: year) { stored[year] = files }
+            }
+        } catch {
+            found.append(Rejection(source: .cache, taxYear: nil, reason: .cacheUnreadable, detail: "\(error)"))
+        }
+        let contents = CacheContents.decide(stateBytes: stateBytes, stored: stored, policy: Self.policy(configuration), now: clock.now())
+        state = contents.state
+        cached = contents.candidates
+        // Bytes that fail verification are never trusted: discarded, to be fetched again.
+        for year in contents.discarded { try? store.remove(year: year) }
+        found += contents.rejections
+        rejections += found
+        for rejection in found { logger.warning("rejected \(rejection)") }
     }
 
     // MARK: Lookups
@@ -136,6 +158,7 @@ public actor TaxDataProvider {
     /// The best candidate for `year`: remote/cache or embedded, whichever has the higher version
     /// (a cache at the same version wins); for a year with no data, the latest earlier year.
     func candidate(for year: Int) -> Candidate {
+        loadIfNeeded()
         func best(_ y: Int) -> Candidate? {
             switch (cached[y], embedded[y]) {
             case let (c?, e?): return c.data.meta.version >= e.data.meta.version ? c : e
@@ -177,7 +200,10 @@ public actor TaxDataProvider {
         let wanted = year ?? requestedYear
         let active = candidate(for: wanted)
         let meta = active.data.meta
-        let stale = active.fetchedAt.map { clock.now().timeIntervalSince($0) > configuration.cacheValidity } ?? false
+        let stale = active.source == .embedded ? false
+            : active.fetchedAt.map { clock.now().timeIntervalSince($0) > configuration.cacheValidity } ?? false
+        // Only a client with trusted keys fetches (and so can rely on) the signed index.
+        let indexExpires = configuration.trustedKeys.isEmpty ? nil : state.index?.expires
         var incomplete: [String: [String]] = [:]
         var belowOfficial: [String: Provenance] = [:]
         var estimated: [String: String] = [:]
@@ -189,7 +215,9 @@ public actor TaxDataProvider {
         return TaxDataStatus(
             source: active.source, taxYear: meta.taxYear, version: meta.version.description, publication: meta.status,
             effectiveDate: meta.effectiveDate,
-            fetchedAt: active.fetchedAt, isStale: active.source == .embedded ? false : stale,
+            fetchedAt: active.fetchedAt, isStale: stale,
+            freshness: Freshness.decide(isStale: stale, indexExpires: indexExpires, now: clock.now()),
+            indexExpires: indexExpires?.date,
             outdatedMessage: meta.taxYear < wanted ? "Using \(meta.taxYear) tax data. \(wanted) rates may differ." : nil,
             rejections: rejections, incompleteStates: incomplete, belowOfficialStates: belowOfficial,
             estimatedStates: estimated)
@@ -236,6 +264,11 @@ public actor TaxDataProvider {
             return .failure(rejection(source, year, result.findings))
         }
         return .success(data)
+    }
+
+    /// `sha256:<hex>` of a manifest's bytes, as an index lists it.
+    static func manifestChecksum(_ manifest: Data?) -> String? {
+        manifest.flatMap { try? PortableCrypto().sha256Hex($0) }.map(Manifest.checksum)
     }
 
     /// The UTC calendar date of `date`.

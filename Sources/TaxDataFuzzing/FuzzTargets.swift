@@ -65,7 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         Task {
             if let provider = try? TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2024), transport: NoNetwork(),
                                                    store: store, clock: FuzzClock(), embedded: embedded) {
-                _ = await provider.status()
+                _ = await provider.load()
             }
             semaphore.signal()
         }

@@ -130,6 +130,10 @@ struct ContractSchemaTests {
               at: "/years/0/manifestChecksum", description: "a checksum that is not sha256:<hex>"),
         .init(file: "2026/manifest.json.sig", pointer: ["signatures", "0", "keyId"], value: nil, keyword: "required",
               at: "/signatures/0", description: "a signature without its key id"),
+        .init(file: "index.json", pointer: ["expires"], value: nil, keyword: "dependentRequired", at: "",
+              description: "a signed index with issuedAt but no expires"),
+        .init(file: "index.json", pointer: ["issuedAt"], value: "2026-03-01T12:00:00+02:00", keyword: "pattern",
+              at: "/issuedAt", description: "an issuedAt that is not UTC to the second with Z"),
     ]
 
     @Test("a document with an unknown field, a wrong type or a missing required key is refused, at its path")

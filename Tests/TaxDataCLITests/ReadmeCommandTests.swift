@@ -61,6 +61,9 @@ struct ReadmeCommandTests {
                 "an existing directory keeps its mode")
         #expect(signed.stderr.contains("signed the manifests and index.json with key \(keyID)"), "\(signed.stderr)")
         #expect(signed.stderr.contains("signed by trusted key \(keyID)"), "\(signed.stderr)")
+        #expect(signed.stderr.contains("signed index.json with key \(keyID)"), "taxdata sign ran: \(signed.stderr)")
+        let index = try String(contentsOf: scratch.root.appendingPathComponent("dist/index.json"), encoding: .utf8)
+        #expect(index.contains("\"issuedAt\"") && index.contains("\"expires\""), "\(index)")
 
         let dist = scratch.root.appendingPathComponent("dist")
         let before = try snapshot(dist)
@@ -78,6 +81,44 @@ struct ReadmeCommandTests {
             #expect(!String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY"), "a private key in dist/\(name)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.tmp.path).isEmpty, "the temporary directory is removed")
+    }
+
+    @Test("the yearly update's publishing steps run as shown: sign the release's manifests and index, publish, re-sign on a schedule")
+    func publishingSteps() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let steps = try shellBlock(containing: "new-year 2027")
+        // Steps 1-5 edit and build the sources; what they leave is an unsigned release in dist/.
+        let setup = """
+            .build/debug/taxdata keygen --private ~/secrets/taxdata-2026.key.pem --public keys/taxdata-2026.pub.pem
+            .build/debug/taxdata build --out dist
+            """
+        let publishing = steps.split(separator: "\n").drop { !$0.contains("# 6.") }.map(String.init)
+        #expect(publishing.filter { $0.hasPrefix(".build/debug/taxdata sign ") }.count == 2, "\(publishing)")
+        let result = try bash(setup + "\n" + publishing.joined(separator: "\n"), in: scratch)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("signed the manifests and index.json with key"), "\(result.stderr)")
+        #expect(result.stderr.contains("signed index.json with key"), "\(result.stderr)")
+        let verified = try bash(".build/debug/taxdata verify published --key keys/taxdata-2026.pub.pem --require-signature", in: scratch)
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        #expect(!verified.stdout.contains("index.expired"))
+    }
+
+    @Test("the sign example in --help runs as shown, on a dist signed with K.pem")
+    func helpSignExample() throws {
+        let scratch = try scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let line = try #require(TaxDataCommand.helpMessage(columns: 10_000).split(separator: "\n").first { $0.contains("taxdata sign ") })
+        var example = String(line[line.range(of: "taxdata sign ")!.lowerBound...])
+        if let cut = example.range(of: "  ") { example = String(example[..<cut.lowerBound]) }
+        #expect(example == "taxdata sign dist --sign-key K.pem", "\(example)")
+        let setup = try bash("""
+            .build/debug/taxdata keygen --private K.pem --public P.pem
+            .build/debug/taxdata build --out dist --sign-key K.pem --issued-at 2026-01-01
+            """, in: scratch)
+        try #require(setup.status == 0, "\(setup.stderr)")
+        let result = try bash(".build/debug/" + example, in: scratch)
+        #expect(result.status == 0 && result.stderr.contains("signed index.json with key"), "\(result.stderr)")
     }
 
     /// Every `taxdata <command> …` example in the --help texts of the root and of that subcommand

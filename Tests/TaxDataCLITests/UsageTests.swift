@@ -39,6 +39,7 @@ struct UsageTests {
         ["calc", "--year", "1999", "--status", "single", "--gross", "1"], ["calc", "--year", "2026", "--status", "single", "--gross", "1", "--state", "ZZ"],
         ["diff", "1999", "2026"], ["diff", "2025", "2026", "--only", "fedral"], ["new-year", "2031", "--from", "2030"], ["fetch", "--url", "ftp://x", "--cache", "/tmp/x"],
         ["keygen", "--private", "same.pem", "--public", "same.pem"], ["serve", "Fixtures/check/_base"],
+        ["sign", "Fixtures/check/_base", "--sign-key", "k.pem"], ["sign", "Fixtures/check/_base/2024"],
     ])
     func subcommandUsage(arguments: [String]) throws {
         let result = try run(taxdataBinary, arguments, cwd: packageRoot)
@@ -106,7 +107,7 @@ struct UsageTests {
         }
     }
 
-    @Test("fetch's report says draft or published, and what [stale] means")
+    @Test("fetch's report says draft or published, and what [stale] and [expired] mean")
     func fetchReport() throws {
         func status(_ fields: String) throws -> TaxDataStatus {
             try JSONDecoder().decode(TaxDataStatus.self, from: Data("""
@@ -120,5 +121,10 @@ struct UsageTests {
         #expect(stale.contains { $0.hasPrefix("draft: 2027 is not published yet") })
         let fresh = FetchReport.lines(try status(#""isStale": false, "publication": "published""#), cacheValidity: 7 * 86400)
         #expect(fresh[0].contains("(published)") && !fresh.joined().contains("stale") && !fresh.joined().contains("draft"), "\(fresh)")
+        #expect(try status(#""isStale": false, "publication": "published""#).freshness == .fresh, "a status from before freshness decodes")
+        let expired = FetchReport.lines(try status(#""isStale": false, "publication": "published", "freshness": "expired", "indexExpires": 0"#),
+                                        cacheValidity: 7 * 86400)
+        #expect(expired[0].hasSuffix(" [expired]") && !expired[0].contains("[stale]"), "\(expired)")
+        #expect(expired.contains { $0.hasPrefix("[expired]: the newest signed index.json the client could get expired at 2001-01-01T00:00:00Z") }, "\(expired)")
     }
 }

@@ -109,16 +109,23 @@ struct FallbackTests {
 
     @Test("a bad signature and an untrusted signer") func signatures() async throws {
         let trusted = try Ed25519PrivateKey.generate(), other = try Ed25519PrivateKey.generate()
-        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [other]))
+        let issued = "2026-03-01T00:00:00Z"
+        let t = MemoryTransport()
+        try t.publish(files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [other]), issuedAt: issued, signedBy: [other])
         _ = try await refreshRejected(t, reason: "signature.untrusted", keys: [trusted.publicKey])
+        // The index signed by the trusted key, the manifest's own signature not.
+        let t1 = MemoryTransport()
+        try t1.publish(files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [other]), issuedAt: issued, signedBy: [trusted])
+        _ = try await refreshRejected(t1, reason: "signature.untrusted", keys: [trusted.publicKey])
         var forged = try bundleFiles(version: dataVersion(plus: 1), signedBy: [trusted])
         forged["manifest.json.sig"] = try SignatureEnvelope.sign(Data("something else".utf8), with: [trusted])
-        let t2 = MemoryTransport(); t2.serve(year: 2026, files: forged)
+        let t2 = MemoryTransport(); try t2.publish(files: forged, issuedAt: issued, signedBy: [trusted])
         _ = try await refreshRejected(t2, reason: "signature.invalid", keys: [trusted.publicKey])
-        let t3 = MemoryTransport(); t3.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
+        let t3 = MemoryTransport(); try t3.publish(files: try bundleFiles(version: dataVersion(plus: 1)), issuedAt: issued, signedBy: [trusted])
         _ = try await refreshRejected(t3, reason: "signature.missing", keys: [trusted.publicKey])
         // Signed by the trusted key: accepted.
-        let t4 = MemoryTransport(); t4.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [trusted]))
+        let t4 = MemoryTransport()
+        try t4.publish(files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [trusted]), issuedAt: issued, signedBy: [trusted])
         let status = await (try provider(t4, MemoryStore(), keys: [trusted.publicKey])).refresh()
         #expect(status.source == .remote && status.version == dataVersion(plus: 1))
     }

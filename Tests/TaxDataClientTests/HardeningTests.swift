@@ -61,10 +61,11 @@ struct HardeningTests {
     @Test("6: an unsigned manifest is refused before any listed file is fetched, when keys are configured")
     func unsignedManifestFirst() async throws {
         let key = try Ed25519PrivateKey.generate()
-        let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
+        let t = MemoryTransport()
+        try t.publish(files: try bundleFiles(version: dataVersion(plus: 1)), issuedAt: "2026-03-01T00:00:00Z", signedBy: [key])
         let status = await (try provider(t, MemoryStore(), keys: [key.publicKey])).refresh()
         #expect(status.rejections.contains { $0.reason == .signatureMissing }, "\(status.rejections)")
-        #expect(t.requests.map(\.url.lastPathComponent) == ["manifest.json", "manifest.json.sig"])
+        #expect(t.requests.map(\.url.lastPathComponent) == ["index.json", "index.json.sig", "manifest.json", "manifest.json.sig"])
     }
 
     @Test("6: a manifest that lists files beyond the contract's documents is refused before they are fetched")

@@ -12,13 +12,15 @@ func startTaxData(applicationSupport: URL) async throws {
                              trustedKeys: [pinned]),          // optional: then bundles must be signed
         transport: URLSessionTransport(),
         store: FileBundleStore(directory: applicationSupport.appendingPathComponent("TaxData")),
-        embedded: try EmbeddedBundles.packaged())
+        embedded: try EmbeddedBundles.packaged())           // verifies the embedded bundles only
+    await provider.load()                                   // reads and verifies the cache (else the first lookup does)
 
     let status = await provider.refreshIfNeeded()   // at most once a day; 7-day freshness (configurable)
     let brackets = await provider.federalBrackets(for: .single)        // the requested (current) year
     let ca = await provider.stateConfig("CA")
     show(brackets, ca)
     if let message = status.outdatedMessage { showBanner(message) }    // "Using 2025 tax data. 2026 rates may differ."
+    if status.freshness == .expired { showBanner("Tax data could not be confirmed current.") }   // the signed index expired
     for await update in await provider.updates() { recalculate(update) }
 }
 // README-SNIPPET-END

@@ -105,3 +105,37 @@ func provider(_ transport: MemoryTransport, _ store: any BundleStore, clock: Tes
     try TaxDataProvider(configuration: .init(baseURL: base, taxYear: year, trustedKeys: keys, useVersionEndpoint: false),
                         transport: transport, store: store, clock: clock, embedded: embedded)
 }
+
+/// A dist's `index.json` (and `index.json.sig` when keys are given) listing the manifests of
+/// `years`, as `taxdata build --sign-key` or `taxdata sign` writes it: with `issuedAt`, valid
+/// for `days`; without `issuedAt`, an index signed before schema 1.8.
+func indexFiles(_ years: [Int: [String: Data]], issuedAt: String? = nil, days: Int = 30,
+                signedBy keys: [Ed25519PrivateKey] = []) throws -> [String: Data] {
+    var entries: [BundleIndex.Entry] = []
+    for year in years.keys.sorted() {
+        let manifestBytes = years[year]![BundleLayout.manifestName]!
+        let manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes)
+        entries.append(.init(taxYear: year, version: manifest.version, status: manifest.status, manifest: "\(year)/manifest.json",
+                             manifestChecksum: Manifest.checksum(try SHA256.hexDigest(manifestBytes)), manifestSize: manifestBytes.count))
+    }
+    let index = BundleIndex(schemaVersion: .current, years: entries)
+    let validity = issuedAt.map { IndexValidity(issuedAt: Timestamp($0)!, days: days) }
+    guard !keys.isEmpty else { return [BundleLayout.indexName: try CanonicalJSON.encode(validity.map { $0.stamped(index) } ?? index)] }
+    let files = try BundleBuilder.signedIndex(index, validity: validity, keys: keys)
+    return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+}
+
+extension MemoryTransport {
+    /// Serves `index.json` (and its signature, when there is one) at the dist root.
+    func serve(index files: [String: Data]) {
+        for (name, bytes) in files {
+            serve("/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": "\"\(bytes.count)-\(bytes.hashValue)\""], body: bytes)))
+        }
+    }
+
+    /// Serves one publication: the year's files and an index signed by `keys` that lists them.
+    func publish(year: Int = 2026, files: [String: Data], issuedAt: String?, days: Int = 30, signedBy keys: [Ed25519PrivateKey]) throws {
+        serve(year: year, files: files)
+        serve(index: try indexFiles([year: files], issuedAt: issuedAt, days: days, signedBy: keys))
+    }
+}

@@ -43,9 +43,11 @@ public enum BundleBuilder {
     }
 
     /// A whole dist: `<year>/…` for each year, plus `index.json`. With signing keys, each
-    /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`). The keys
-    /// are the toolchain's (`TaxDataCrypto.Ed25519PrivateKey`); `crypto` computes the checksums.
-    public static func buildDist(_ years: [TaxYearData], signingKeys: [any Ed25519Signer] = [],
+    /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`), and the index
+    /// carries `validity` (`issuedAt`, `expires`); an unsigned index never has one, so an unsigned
+    /// build stays byte-for-byte deterministic. The keys are the toolchain's
+    /// (`TaxDataCrypto.Ed25519PrivateKey`); `crypto` computes the checksums.
+    public static func buildDist(_ years: [TaxYearData], signingKeys: [any Ed25519Signer] = [], validity: IndexValidity? = nil,
                                  crypto: any BundleCrypto = PortableCrypto()) throws -> [OutputFile] {
         var output: [OutputFile] = []
         var entries: [BundleIndex.Entry] = []
@@ -63,11 +65,21 @@ public enum BundleBuilder {
                                  manifestChecksum: Manifest.checksum(try crypto.sha256Hex(manifestBytes)),
                                  manifestSize: manifestBytes.count))
         }
-        let index = try CanonicalJSON.encode(BundleIndex(schemaVersion: .current, years: entries))
-        output.append(OutputFile(path: BundleLayout.indexName, contents: index))
-        if !signingKeys.isEmpty {
-            output.append(OutputFile(path: BundleLayout.indexSignatureName, contents: try SignatureEnvelope.sign(index, with: signingKeys)))
+        let index = BundleIndex(schemaVersion: .current, years: entries)
+        if signingKeys.isEmpty {
+            output.append(OutputFile(path: BundleLayout.indexName, contents: try CanonicalJSON.encode(index)))
+        } else {
+            output += try signedIndex(index, validity: validity, keys: signingKeys)
         }
         return output
+    }
+
+    /// `index.json` with `validity` written into it, and `index.json.sig` over its exact bytes:
+    /// what `build --sign-key` writes, and what `taxdata sign` writes again over an existing dist's
+    /// index with a new validity (the entries, and so the manifests they vouch for, unchanged).
+    public static func signedIndex(_ index: BundleIndex, validity: IndexValidity?, keys: [any Ed25519Signer]) throws -> [OutputFile] {
+        let bytes = try CanonicalJSON.encode(validity.map { $0.stamped(index) } ?? index)
+        return [OutputFile(path: BundleLayout.indexName, contents: bytes),
+                OutputFile(path: BundleLayout.indexSignatureName, contents: try SignatureEnvelope.sign(bytes, with: keys))]
     }
 }

@@ -18,7 +18,10 @@ public struct DistVerifier: Sendable {
     }
 
     /// Findings keyed by path relative to the dist root (`2026/federal_2026.json`).
-    public func verify(_ contents: Contents, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> [(file: String, diagnostic: Diagnostic)] {
+    /// - Parameter indexTime: when given, an index whose `expires` has passed is reported
+    ///   (`index.expired`, an error under `.strict`, a warning otherwise); see `IndexFreshness`.
+    public func verify(_ contents: Contents, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid,
+                       indexTime: Timestamp? = nil) -> [(file: String, diagnostic: Diagnostic)] {
         var findings: [(String, Diagnostic)] = []
         let indexName = BundleLayout.indexName
         guard let indexBytes = contents.rootFiles[indexName] else {
@@ -33,6 +36,7 @@ public struct DistVerifier: Sendable {
                                                        crypto: bundleVerifier.crypto) {
             findings.append((BundleLayout.indexSignatureName, finding))
         }
+        findings += IndexFreshness.check(index, now: indexTime, policy: expiry).map { (indexName, $0) }
         for name in contents.rootFiles.keys.sorted() where name != indexName && name != BundleLayout.indexSignatureName {
             findings.append((name, .error(.bundleUnlistedFile, "is not part of the dist")))
         }

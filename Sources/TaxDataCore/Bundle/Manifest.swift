@@ -86,9 +86,17 @@ public struct BundleIndex: Sendable, Equatable, Codable {
 
     public var schemaVersion: SchemaVersion
     public var years: [Entry]
+    /// When a signed index was issued (schema 1.8): written only by `build --sign-key` and
+    /// `taxdata sign`, absent from an unsigned or older index. See `IndexValidity`.
+    public var issuedAt: String?
+    /// Until when the signed index vouches for the dist (schema 1.8); a client that cannot get a
+    /// newer one reports its data `expired` after it. See `IndexValidity`.
+    public var expires: String?
 
-    public init(schemaVersion: SchemaVersion, years: [Entry]) {
+    public init(schemaVersion: SchemaVersion, years: [Entry], issuedAt: String? = nil, expires: String? = nil) {
         self.schemaVersion = schemaVersion
         self.years = years
+        self.issuedAt = issuedAt
+        self.expires = expires
     }
 }

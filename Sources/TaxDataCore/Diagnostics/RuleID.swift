@@ -124,6 +124,14 @@ extension RuleID {
     public static let bundleInconsistent = RuleID("bundle.inconsistent")
     public static let bundleExpired = RuleID("bundle.expired")
     public static let bundleIndex = RuleID("bundle.index")
+    // The signed index's freshness (schema 1.8: issuedAt, expires)
+    /// `issuedAt`/`expires` malformed, only one of them, or `expires` not after `issuedAt`.
+    public static let indexValidity = RuleID("index.validity")
+    /// The index's `expires` has passed: a warning in `verify` (an error with `--strict-expiry`);
+    /// the client keeps its data and reports it `expired`.
+    public static let indexExpired = RuleID("index.expired")
+    /// An index issued before one already accepted (client), or before the one it replaces (`sign`, `build --previous`).
+    public static let indexReplay = RuleID("index.replay")
     public static let publicationVersion = RuleID("publish.version")
     // Signatures
     public static let signatureMissing = RuleID("signature.missing")

@@ -39,7 +39,7 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
 public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 7)
+    public static let current = SchemaVersion(major: 1, minor: 8)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -77,6 +77,9 @@ public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvert
     public static let v1_6 = SchemaVersion(major: 1, minor: 6)
     /// The first version with low-income tax tables by status and dependents.
     public static let v1_7 = SchemaVersion(major: 1, minor: 7)
+    /// The first version whose signed `index.json` carries `issuedAt` and `expires` (nothing new in
+    /// the year documents).
+    public static let v1_8 = SchemaVersion(major: 1, minor: 8)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -18,8 +18,12 @@ public struct NoRollback: BundleCheck {
     public var halts: Bool { true }
 
     public func check(_ candidate: BundleCandidate) -> [BundleFinding] {
-        let offered = candidate.manifest.version
-        guard offered < active else { return [] }
-        return [(BundleLayout.manifestName, .error(.rollback, "offers \(offered), older than the \(source) \(active)"))]
+        refusal(offered: candidate.manifest.version).map { [(BundleLayout.manifestName, $0)] } ?? []
+    }
+
+    /// The refusal of `offered`, if it is older than the active version (also used on the version
+    /// a signed index lists, before its manifest is fetched).
+    public func refusal(offered: DataVersion) -> Diagnostic? {
+        offered < active ? .error(.rollback, "offers \(offered), older than the \(source) \(active)") : nil
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import TaxDataCore
+
+/// What a cache holds that the client can trust, decided from its bytes, the persisted state and
+/// the time. Pure: `TaxDataProvider.load()` reads the store, this decides, and the provider removes
+/// what it discards.
+struct CacheContents: Sendable {
+    /// The persisted state, with each year's highest accepted version raised to what the cache
+    /// verifiably holds (never reset to nothing when `state.json` is lost).
+    var state: ClientState
+    var candidates: [Int: TaxDataProvider.Candidate]
+    /// Years whose stored bytes failed verification: never trusted, to be removed and fetched again.
+    var discarded: [Int]
+    var rejections: [Rejection]
+
+    /// Verifies each stored year in full (as `TaxDataProvider.verify` does a download); a
+    /// `stateBytes` that does not decode is rebuilt from the verified years (`cache.state`).
+    static func decide(stateBytes: Data?, stored: [Int: [String: Data]], policy: SignaturePolicy, now: Date) -> CacheContents {
+        let decoded = ClientState.decode(stateBytes)
+        var contents = CacheContents(state: decoded ?? ClientState(), candidates: [:], discarded: [], rejections: [])
+        for year in stored.keys.sorted() {
+            let files = stored[year]!
+            switch TaxDataProvider.verify(files: files, year: year, source: .cache, policy: policy, now: now) {
+            case .success(let data):
+                contents.candidates[year] = TaxDataProvider.Candidate(
+                    data: data, source: .cache, fetchedAt: contents.state[year].fetchedAt,
+                    manifestChecksum: TaxDataProvider.manifestChecksum(files[BundleLayout.manifestName]))
+                contents.state[year].raiseHighestAccepted(to: data.meta.version)
+            case .failure(let rejection):
+                contents.rejections.append(rejection)
+                contents.discarded.append(year)
+            }
+        }
+        if decoded == nil {
+            contents.rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheState,
+                                                 detail: "state.json is corrupt; rebuilt from the \(contents.candidates.count) verified cached year(s)"))
+        }
+        return contents
+    }
+}
