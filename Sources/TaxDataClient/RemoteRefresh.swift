@@ -2,14 +2,6 @@ import Foundation
 import TaxDataCore
 
 extension TaxDataProvider {
-    /// The version endpoint's answer (bundle contract).
-    struct VersionAnswer: Decodable {
-        var hasUpdate: Bool
-        var latestVersion: String
-        var isRequired: Bool?
-        var changeLog: String?
-    }
-
     /// Refreshes when due: no fresh cache for the year, the cache is past its validity period, the
     /// minimum fetch interval has passed since the last attempt, or (trusted keys) the signed index
     /// was last checked longer ago than the cache validity period.

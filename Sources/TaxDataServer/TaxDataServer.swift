@@ -221,32 +221,9 @@ public struct TaxDataServer: Sendable {
         }
     }
 
-    struct VersionAnswer: Encodable {
-        var hasUpdate: Bool
-        var latestVersion: String
-        var isRequired: Bool
-        var changeLog: String?
-
-        enum CodingKeys: String, CodingKey { case hasUpdate, latestVersion, isRequired, changeLog }
-
-        /// `changeLog` is written as an explicit null when there is none: the contract lists it.
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(hasUpdate, forKey: .hasUpdate)
-            try c.encode(latestVersion, forKey: .latestVersion)
-            try c.encode(isRequired, forKey: .isRequired)
-            try c.encode(changeLog, forKey: .changeLog)
-        }
-    }
-
     func versionAnswer(year: Int, current: String?, fault: FaultMode?) throws -> Data? {
         guard let manifestBytes = try bundleFile(year: year, name: BundleLayout.manifestName, fault: fault) else { return nil }
         let manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes)
-        let latest = manifest.version
-        let hasUpdate = current.flatMap { DataVersion(String($0)) }.map { $0 < latest } ?? true
-        // A required update: the installed version is of an older major (e.g. a correction re-issued as 2026.2.0).
-        let isRequired = current.flatMap { DataVersion(String($0)) }.map { $0.components[1] < latest.components[1] } ?? false
-        return try CanonicalJSON.encode(VersionAnswer(hasUpdate: hasUpdate, latestVersion: latest.description, isRequired: isRequired,
-                                                      changeLog: nil))
+        return try CanonicalJSON.encode(VersionAnswer(current: current.flatMap { DataVersion(String($0)) }, latest: manifest.version))
     }
 }
