@@ -167,7 +167,7 @@ extension TaxDataProvider {
         // The manifest is checked (signature, names, exactly the contract's documents, sizes within
         // the limit) before any file it lists is fetched: a hostile manifest costs nothing more.
         // The year asked for, and no rollback below the active data, are checked here too.
-        let checked = BundleVerifier(signatures: Self.policy(configuration), extraChecks: [ExpectedYear(year)] + rollbackChecks(year))
+        let checked = BundleVerifier(signatures: Self.policy(configuration), extraChecks: trusted.manifestChecks(year: year))
             .verifyManifest(manifestBytes, signature: signature, maxFileBytes: configuration.maxResponseBytes)
         if checked.findings.contains(where: { $0.diagnostic.severity == .error }) {
             throw Self.rejection(.remote, year, checked.findings)
@@ -195,61 +195,43 @@ extension TaxDataProvider {
         case .failure(let rejection): throw rejection
         }
         // Again after the downloads: another refresh may have raised the active version meanwhile.
-        let rollback = rollbackChecks(year).flatMap { $0.check(BundleCandidate(manifestBytes: manifestBytes, manifest: manifest, signature: nil)) }
+        let rollback = trusted.rollbackChecks(year: year).flatMap { $0.check(BundleCandidate(manifestBytes: manifestBytes, manifest: manifest, signature: nil)) }
         if !rollback.isEmpty { throw Self.rejection(.remote, year, rollback) }
         try accept(data, files: files, etag: manifestResponse.headers["etag"], year: year)
     }
 
-    /// `NoRollback` against the active data for `year` (see the README's rollback table), when
-    /// there is active data for that very year.
-    private func rollbackChecks(_ year: Int) -> [NoRollback] {
-        let active = candidate(for: year)
-        guard active.data.meta.taxYear == year else { return [] }
-        return [NoRollback(active: active.data.meta.version, source: active.source.rawValue)]
-    }
-
     /// `NoRollback` for a version the signed index lists, before its manifest is fetched.
     func refuseRollback(_ version: DataVersion, year: Int) throws {
-        if let refusal = rollbackChecks(year).lazy.compactMap({ $0.refusal(offered: version) }).first {
+        loadIfNeeded()
+        if let refusal = trusted.rollbackChecks(year: year).lazy.compactMap({ $0.refusal(offered: version) }).first {
             throw Rejection(source: .remote, taxYear: year, reason: refusal.rule, detail: "\(BundleLayout.indexName): \(refusal.message)")
         }
     }
 
-    /// Accepts verified data: persists it under the store's cross-process lock, unless another
-    /// process stored a higher version meanwhile (then that one becomes active here too), and
-    /// raises `highestAccepted`, which never goes down.
+    /// Accepts verified data: under the store's cross-process lock, `TrustedBundles` decides
+    /// whether another process stored a newer version meanwhile (then that one becomes active here
+    /// too); otherwise the bytes and the state are saved. A cache that cannot be written does not
+    /// stop the verified data from being used now.
     private func accept(_ data: TaxYearData, files: [String: Data], etag: String?, year: Int) throws {
         let now = clock.now()
-        var winner = Candidate(data: data, source: .remote, fetchedAt: now,
-                               manifestChecksum: Self.manifestChecksum(files[BundleLayout.manifestName]))
+        let manifest = files[BundleLayout.manifestName]
         do {
             try store.withExclusiveAccess {
-                let onDisk = ClientState.decode(try store.loadState()) ?? ClientState()
-                state.merge(onDisk)
-                if let stored = try store.load(year: year),
-                   case .success(let storedData) = Self.verify(files: stored, year: year, source: .cache,
-                                                               policy: Self.policy(configuration), now: now),
-                   storedData.meta.version > data.meta.version {
-                    // Another process (an app extension, say) stored a newer version: keep it.
-                    winner = Candidate(data: storedData, source: .cache, fetchedAt: state[year].fetchedAt ?? now,
-                                       manifestChecksum: Self.manifestChecksum(stored[BundleLayout.manifestName]))
-                    return
-                }
+                let decision = trusted.decideAcceptance(of: data, year: year, now: now,
+                                                        onDiskState: ClientState.decode(try store.loadState()),
+                                                        onDiskFiles: try store.load(year: year))
+                guard case .save = decision else { return }
                 do { try store.save(year: year, files: files) } catch {
                     reject(Rejection(source: .cache, taxYear: year, reason: .cacheWrite, detail: "\(error)"))
                 }
-                state[year].raiseHighestAccepted(to: data.meta.version)
-                state[year].manifestETag = etag
-                state[year].fetchedAt = now
+                trusted.accepted(data, manifest: manifest, etag: etag, year: year, now: now, saved: true)
                 try store.saveState(try state.encoded())
             }
         } catch {
-            // A cache that cannot be written does not stop the verified data from being used now.
-            state[year].raiseHighestAccepted(to: data.meta.version)
-            state[year].fetchedAt = now
+            trusted.accepted(data, manifest: manifest, etag: nil, year: year, now: now, saved: false)
             reject(Rejection(source: .cache, taxYear: year, reason: .cacheWrite, detail: "\(error)"))
         }
-        cached[year] = winner
+        let winner = trusted.cached[year]!
         logger.info("accepted \(winner.source.rawValue) \(year) \(winner.data.meta.version)")
         publish()
     }

@@ -68,9 +68,17 @@ public actor TaxDataProvider {
     let store: any BundleStore
     let clock: any TaxDataClock
     let logger: Logger
-    let embedded: [Int: Candidate]
-    var cached: [Int: Candidate] = [:]
-    var state = ClientState()
+    /// What is trusted and active: every decision is this value's; the actor does the I/O.
+    var trusted: TrustedBundles
+    var embedded: [Int: Candidate] { trusted.embedded }
+    var cached: [Int: Candidate] {
+        get { trusted.cached }
+        set { trusted.cached = newValue }
+    }
+    var state: ClientState {
+        get { trusted.state }
+        set { trusted.state = newValue }
+    }
     var rejections: [Rejection] = []
     var continuations: [UUID: AsyncStream<TaxDataStatus>.Continuation] = [:]
     var versionEndpointUnsupported = false
@@ -87,25 +95,11 @@ public actor TaxDataProvider {
         self.store = store
         self.clock = clock
         self.logger = logger
-        var rejections: [Rejection] = []
-
-        let embeddedVerifier = BundleVerifier()
-        var embeddedCandidates: [Int: Candidate] = [:]
-        for (year, files) in embedded.years {
-            var files = files
-            guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { continue }
-            let result = embeddedVerifier.verify(manifestBytes: manifest, files: files)
-            if result.isValid, let data = result.data, data.meta.taxYear == year {
-                embeddedCandidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil,
-                                                     manifestChecksum: Self.manifestChecksum(manifest))
-            } else {
-                rejections.append(Self.rejection(.embedded, year, result.findings))
-            }
-        }
+        let (embeddedCandidates, rejections) = TrustedBundles.verifyEmbedded(embedded)
         guard !embeddedCandidates.isEmpty else {
             throw ProviderError(description: "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
         }
-        self.embedded = embeddedCandidates
+        self.trusted = TrustedBundles(embedded: embeddedCandidates, policy: Self.policy(configuration))
         self.rejections = rejections
         for rejection in rejections { logger.warning("rejected \(rejection)") }
     }
@@ -139,8 +133,7 @@ public actor TaxDataProvider {
             found.append(Rejection(source: .cache, taxYear: nil, reason: .cacheUnreadable, detail: "\(error)"))
         }
         let contents = CacheContents.decide(stateBytes: stateBytes, stored: stored, policy: Self.policy(configuration), now: clock.now())
-        state = contents.state
-        cached = contents.candidates
+        trusted.load(contents)
         // Bytes that fail verification are never trusted: discarded, to be fetched again.
         for year in contents.discarded { try? store.remove(year: year) }
         found += contents.rejections
@@ -159,18 +152,7 @@ public actor TaxDataProvider {
     /// (a cache at the same version wins); for a year with no data, the latest earlier year.
     func candidate(for year: Int) -> Candidate {
         loadIfNeeded()
-        func best(_ y: Int) -> Candidate? {
-            switch (cached[y], embedded[y]) {
-            case let (c?, e?): return c.data.meta.version >= e.data.meta.version ? c : e
-            case let (c?, nil): return c
-            case let (nil, e?): return e
-            default: return nil
-            }
-        }
-        if let exact = best(year) { return exact }
-        let years = Set(cached.keys).union(embedded.keys).sorted()
-        let fallback = years.last(where: { $0 < year }) ?? years.first!
-        return best(fallback)!
+        return trusted.active(for: year)
     }
 
     /// All data for a year (default: the requested year, or the latest earlier one available).

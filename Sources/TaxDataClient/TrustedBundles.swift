@@ -1,0 +1,101 @@
+import Foundation
+import TaxDataCore
+
+/// What the client trusts, as a value (the shape of python-tuf's trusted metadata set): the
+/// verified embedded and cached years and the persisted state. Pure: it decides from bytes, the
+/// time and the state what is accepted and what is active. `TaxDataProvider` only does the I/O
+/// around it: store → `load`, download → `verify` and `manifestChecks`, then `decideAcceptance`
+/// under the store's lock, save, `accepted`, publish.
+struct TrustedBundles: Sendable {
+    typealias Candidate = TaxDataProvider.Candidate
+
+    let embedded: [Int: Candidate]
+    var cached: [Int: Candidate] = [:]
+    var state = ClientState()
+    let policy: SignaturePolicy
+
+    /// Verifies the embedded years in memory; `embedded` is empty when none is valid.
+    static func verifyEmbedded(_ bundles: EmbeddedBundles) -> (embedded: [Int: Candidate], rejections: [Rejection]) {
+        var candidates: [Int: Candidate] = [:]
+        var rejections: [Rejection] = []
+        for (year, files) in bundles.years {
+            var files = files
+            guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { continue }
+            let result = BundleVerifier(extraChecks: [ExpectedYear(year)]).verify(manifestBytes: manifest, files: files)
+            if result.isValid, let data = result.data {
+                candidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil,
+                                             manifestChecksum: TaxDataProvider.manifestChecksum(manifest))
+            } else {
+                rejections.append(TaxDataProvider.rejection(.embedded, year, result.findings))
+            }
+        }
+        return (candidates, rejections)
+    }
+
+    /// What the cache verifiably holds (`CacheContents.decide`) becomes trusted.
+    mutating func load(_ contents: CacheContents) {
+        state = contents.state
+        cached = contents.candidates
+    }
+
+    /// The best candidate for `year`: cache or embedded, whichever has the higher version (a cache
+    /// at the same version wins); for a year with no data, the latest earlier year (else the first).
+    func active(for year: Int) -> Candidate {
+        func best(_ y: Int) -> Candidate? {
+            switch (cached[y], embedded[y]) {
+            case let (c?, e?): return c.data.meta.version >= e.data.meta.version ? c : e
+            case let (c?, nil): return c
+            case let (nil, e?): return e
+            default: return nil
+            }
+        }
+        if let exact = best(year) { return exact }
+        let years = Set(cached.keys).union(embedded.keys).sorted()
+        let fallback = years.last(where: { $0 < year }) ?? years.first!
+        return best(fallback)!
+    }
+
+    /// `NoRollback` against the active data for `year`, when there is active data for that very year.
+    func rollbackChecks(year: Int) -> [NoRollback] {
+        let current = active(for: year)
+        guard current.data.meta.taxYear == year else { return [] }
+        return [NoRollback(active: current.data.meta.version, source: current.source.rawValue)]
+    }
+
+    /// The checks a downloaded manifest for `year` must pass besides the verifier's own: the year
+    /// asked for, and no rollback below the active data.
+    func manifestChecks(year: Int) -> [any BundleCheck] {
+        [ExpectedYear(year)] + rollbackChecks(year: year)
+    }
+
+    /// What to do with verified `data` for `year`, given what the store holds under its lock: when
+    /// another process (an app extension, say) stored a newer version, that one becomes trusted and
+    /// active here too, and nothing is saved.
+    enum Acceptance: Sendable {
+        case keepStored(Candidate)
+        case save
+    }
+
+    mutating func decideAcceptance(of data: TaxYearData, year: Int, now: Date, onDiskState: ClientState?,
+                                   onDiskFiles: [String: Data]?) -> Acceptance {
+        if let onDiskState { state.merge(onDiskState) }
+        if let stored = onDiskFiles,
+           case .success(let storedData) = TaxDataProvider.verify(files: stored, year: year, source: .cache, policy: policy, now: now),
+           storedData.meta.version > data.meta.version {
+            let winner = Candidate(data: storedData, source: .cache, fetchedAt: state[year].fetchedAt ?? now,
+                                   manifestChecksum: TaxDataProvider.manifestChecksum(stored[BundleLayout.manifestName]))
+            cached[year] = winner
+            return .keepStored(winner)
+        }
+        return .save
+    }
+
+    /// `data` was accepted for `year` (saved, or not when the cache could not be written: it is
+    /// used all the same). `highestAccepted` never goes down; the ETag is kept only for saved bytes.
+    mutating func accepted(_ data: TaxYearData, manifest: Data?, etag: String?, year: Int, now: Date, saved: Bool) {
+        state[year].raiseHighestAccepted(to: data.meta.version)
+        if saved { state[year].manifestETag = etag }
+        state[year].fetchedAt = now
+        cached[year] = Candidate(data: data, source: .remote, fetchedAt: now, manifestChecksum: TaxDataProvider.manifestChecksum(manifest))
+    }
+}
