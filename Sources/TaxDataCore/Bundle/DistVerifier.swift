@@ -56,16 +56,14 @@ public struct DistVerifier: Sendable {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)", .error(.bundleMissingFile, "listed in index.json but missing")))
                 continue
             }
-            let digest = (try? bundleVerifier.crypto.sha256Hex(manifestBytes)).map(Manifest.checksum)
-            if manifestBytes.count != entry.manifestSize || digest != entry.manifestChecksum {
-                findings.append(("\(directory)/\(BundleLayout.manifestName)",
-                                 .error(.bundleChecksum, "does not match index.json (size \(manifestBytes.count) vs \(entry.manifestSize), \(digest ?? "?") vs \(entry.manifestChecksum))")))
+            // The mix-and-match check the client runs on a signed index (`IndexEntryMatch`).
+            if let mismatch = IndexEntryMatch.check(manifestBytes: manifestBytes, entry: entry, crypto: bundleVerifier.crypto) {
+                findings.append(("\(directory)/\(BundleLayout.manifestName)", mismatch))
             }
             let result = bundleVerifier.verify(manifestBytes: manifestBytes, files: files, now: now, expiry: expiry)
             findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
-            if let manifest = result.manifest, manifest.taxYear != entry.taxYear || manifest.version != entry.version {
-                findings.append(("\(directory)/\(BundleLayout.manifestName)",
-                                 .error(.bundleIndex, "manifest says \(manifest.taxYear) \(manifest.version), index.json says \(entry.taxYear) \(entry.version)")))
+            if let manifest = result.manifest, let mismatch = IndexEntryMatch.check(manifest: manifest, entry: entry) {
+                findings.append(("\(directory)/\(BundleLayout.manifestName)", mismatch))
             }
         }
         for directory in contents.directories.keys.sorted() where !listed.contains(directory) {
