@@ -20,17 +20,68 @@ public struct CompileResult: Sendable {
 ///
 /// The tree is `<year>/year.yaml`, `federal.yaml`, `fica.yaml`, `retirement.yaml` and
 /// `states/<XX>.yaml`; notes (`.md`, `.txt`) at the root are allowed; anything else is reported.
+///
+/// `compile` is a pipeline of named stages with typed boundaries (the shape of
+/// swift-openapi-generator's `GeneratorPipeline`):
+///
+///     layout          [SourceFile]   → Layout        (files by year, parse jobs, layout findings)
+///     parse           Layout         → [ParsedFile]  (every file on its own, concurrently)
+///     assemble        [ParsedFile]   → [Assembled]   (one TaxYearData per year, with its source map)
+///     validate        [Assembled]    → Validated     (the RuleSet; findings located in the sources)
+///     yearOverYear    Validated      → Validated     (sanity warnings between consecutive years)
+///     finish          Validated      → CompileResult (`reviewed:` entries applied, findings sorted)
 public enum TreeCompiler {
     static let requiredFiles = ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml"]
 
     public static func compile(_ files: [SourceFile], rules: RuleSet = .standard) -> CompileResult {
+        let layout = self.layout(files)
+        let parsed = parse(layout)
+        let assembled = assemble(layout, parsed)
+        let validated = yearOverYear(validate(assembled, rules: rules, layoutFindings: layout.diagnostics))
+        return finish(validated)
+    }
+
+    // MARK: Stage boundaries
+
+    /// The tree's shape: which file is which document of which year.
+    struct Layout: Sendable {
+        var years: [Int]
+        /// `TaxData/2026/` for 2026: how the year's files are displayed.
+        var yearDisplay: [Int: String]
+        var jobs: [ParseJob]
+        /// Findings about the tree itself (unexpected files, removed states), not of a year.
+        var diagnostics: [Diagnostic]
+        /// Findings of a year found before parsing (missing files, unknown state codes).
+        var yearDiagnostics: [Int: [Diagnostic]]
+    }
+
+    /// One year put together from its parsed files.
+    struct Assembled: Sendable {
+        var data: TaxYearData
+        /// Documents that failed to parse: rules about them are not run (they would only repeat the error).
+        var failed: Set<DataPath.Document>
+        var diagnostics: [Diagnostic]
+        var sourceMap: SourceMap
+        var reviewed: [ReviewedWarning]
+        /// Whether the year is complete and clean enough to publish.
+        var isComplete: Bool
+    }
+
+    /// Every year validated, with every finding located.
+    struct Validated: Sendable {
+        var years: [TaxYearData]
+        var diagnostics: [Diagnostic]
+        var sourceMap: SourceMap
+        var reviewed: [Int: [ReviewedWarning]]
+    }
+
+    // MARK: Stages
+
+    /// Stage 1: sorts the files into years and documents; reports what does not belong.
+    static func layout(_ files: [SourceFile]) -> Layout {
         var diagnostics: [Diagnostic] = []
-        var sourceMap = SourceMap()
-        var years: [TaxYearData] = []
         var byYear: [Int: [String: SourceFile]] = [:]
         var yearDisplay: [Int: String] = [:]
-        var reviewedEntries: [Int: [ReviewedWarning]] = [:]
-
         for file in files.sorted(by: { $0.relativePath < $1.relativePath }) {
             let parts = file.relativePath.split(separator: "/", maxSplits: 1).map(String.init)
             if parts.count == 1 {
@@ -46,17 +97,15 @@ public enum TreeCompiler {
             byYear[year, default: [:]][parts[1]] = file
             yearDisplay[year] = String(file.displayPath.dropLast(parts[1].count))
         }
-
         diagnostics += RemovedStates.check(files: byYear.mapValues { Set($0.keys) }, yearDisplay: yearDisplay)
 
-        // Parse every file on its own, concurrently (parsing is pure and per file).
         var jobs: [ParseJob] = []
-        var partDiagnostics: [Int: [Diagnostic]] = [:]
+        var yearDiagnostics: [Int: [Diagnostic]] = [:]
         for year in byYear.keys.sorted() {
             let yearFiles = byYear[year]!
             for name in Self.requiredFiles where yearFiles[name] == nil {
                 let path = "\(yearDisplay[year]!)\(name)"
-                partDiagnostics[year, default: []].append(
+                yearDiagnostics[year, default: []].append(
                     Diagnostic(.error, .fileMissing, "\(path) is missing", taxYear: year,
                                location: SourceLocation(file: path, line: 0, column: 0)))
             }
@@ -69,12 +118,12 @@ public enum TreeCompiler {
                 case "retirement.yaml": jobs.append(ParseJob(year: year, document: .retirement, file: file))
                 default:
                     guard name.hasPrefix("states/"), name.hasSuffix(".yaml"), name.split(separator: "/").count == 2 else {
-                        partDiagnostics[year, default: []].append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml or states/XX.yaml)"))
+                        yearDiagnostics[year, default: []].append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml or states/XX.yaml)"))
                         continue
                     }
                     let code = String(name.dropFirst("states/".count).dropLast(".yaml".count))
                     guard Jurisdiction.isKnown(code) else {
-                        partDiagnostics[year, default: []].append(Diagnostic(.error, .stateUnknownCode,
+                        yearDiagnostics[year, default: []].append(Diagnostic(.error, .stateUnknownCode,
                             "'\(code)' is not the USPS code of a state or DC; name the file like states/CA.yaml",
                             taxYear: year, location: SourceLocation(file: file.displayPath, line: 1, column: 1)))
                         continue
@@ -83,11 +132,23 @@ public enum TreeCompiler {
                 }
             }
         }
-        let parsed = jobs.concurrentMap { $0.run() }
+        return Layout(years: byYear.keys.sorted(), yearDisplay: yearDisplay, jobs: jobs, diagnostics: diagnostics,
+                      yearDiagnostics: yearDiagnostics)
+    }
 
-        for year in byYear.keys.sorted() {
+    /// Stage 2: parses every file on its own, concurrently (parsing is pure and per file).
+    static func parse(_ layout: Layout) -> [ParsedFile] {
+        layout.jobs.concurrentMap { $0.run() }
+    }
+
+    /// Stage 3: puts each year together from its parsed files; a document that failed is replaced
+    /// by a placeholder so the others can still be checked.
+    static func assemble(_ layout: Layout, _ parsed: [ParsedFile]) -> [Assembled] {
+        layout.years.map { year in
             var failed: Set<DataPath.Document> = [.year, .federal, .fica, .retirement]
-            var diagnosticsOfYear = partDiagnostics[year] ?? []
+            var diagnostics = layout.yearDiagnostics[year] ?? []
+            var sourceMap = SourceMap()
+            var reviewed: [ReviewedWarning] = []
             var meta: YearMeta?, federal: FederalData?, fica: FICAData?, retirement: RetirementData?
             var states: [String: StateData] = [:]
             var provisional: [DataPath: String] = [:]
@@ -96,8 +157,8 @@ public enum TreeCompiler {
                 sourceMap.merge(result.sourceMap)
                 provisional.merge(result.provisional) { $1 }
                 grades.merge(result.grades) { $1 }
-                reviewedEntries[year, default: []] += result.reviewed
-                diagnosticsOfYear += result.diagnostics
+                reviewed += result.reviewed
+                diagnostics += result.diagnostics
                 let ok = result.value != nil && !result.diagnostics.hasErrors
                 if ok { failed.remove(result.document) } else { failed.insert(result.document) }
                 switch result.value {
@@ -112,8 +173,6 @@ public enum TreeCompiler {
                     if case .state(let code) = result.document { states[code] = StateData(name: code, type: .noTax, sources: []) }
                 }
             }
-            let partDiagnostics = diagnosticsOfYear
-
             let placeholderMeta = YearMeta(taxYear: year, version: DataVersion("\(year).0.0")!, schemaVersion: .current,
                                            effectiveDate: "\(year)-01-01", expirationDate: "\(year)-12-31", status: .draft)
             let data = TaxYearData(
@@ -123,38 +182,59 @@ public enum TreeCompiler {
                                        medicare: .init(rate: 0, additionalRate: 0, thresholds: .init()), sources: []),
                 retirement: retirement ?? placeholderRetirement(year),
                 states: states, provisional: provisional, gradesWritten: grades)
-            let findings = rules.validate(data).filter { finding in
+            let complete = meta != nil && federal != nil && fica != nil && retirement != nil && failed.isEmpty
+            return Assembled(data: data, failed: failed, diagnostics: diagnostics, sourceMap: sourceMap, reviewed: reviewed,
+                             isComplete: complete)
+        }
+    }
+
+    /// Stage 4: runs the rules on each year (not on documents that failed to parse) and locates
+    /// each finding in the sources by its data path.
+    static func validate(_ assembled: [Assembled], rules: RuleSet, layoutFindings: [Diagnostic]) -> Validated {
+        var result = Validated(years: [], diagnostics: layoutFindings, sourceMap: SourceMap(), reviewed: [:])
+        for year in assembled {
+            let taxYear = year.data.meta.taxYear
+            result.sourceMap.merge(year.sourceMap)
+            result.reviewed[taxYear, default: []] += year.reviewed
+            let findings = rules.validate(year.data).filter { finding in
                 guard let document = finding.path?.document else { return true }
-                return !failed.contains(document)
+                return !year.failed.contains(document)
             }
-            diagnostics += partDiagnostics + findings.map { finding in
+            result.diagnostics += year.diagnostics + findings.map { finding in
                 var finding = finding
                 if finding.location == nil, let path = finding.path {
-                    finding.location = sourceMap.location(year: year, path: path)
+                    finding.location = year.sourceMap.location(year: taxYear, path: path)
                 }
                 return finding
             }
-            if meta != nil, federal != nil, fica != nil, retirement != nil, failed.isEmpty {
-                years.append(data)
-            }
+            if year.isComplete { result.years.append(year.data) }
         }
-        // Year over year: sanity warnings for each pair of consecutive years in the tree.
-        let sorted = years.sorted { $0.meta.taxYear < $1.meta.taxYear }
+        return result
+    }
+
+    /// Stage 5: sanity warnings for each pair of consecutive years in the tree.
+    static func yearOverYear(_ validated: Validated) -> Validated {
+        var result = validated
+        let sorted = validated.years.sorted { $0.meta.taxYear < $1.meta.taxYear }
         for (previous, current) in zip(sorted, sorted.dropFirst()) where current.meta.taxYear == previous.meta.taxYear + 1 {
-            diagnostics += YearOverYear().check(previous: previous, current: current).map { finding in
+            result.diagnostics += YearOverYear().check(previous: previous, current: current).map { finding in
                 var finding = finding
-                if let path = finding.path { finding.location = sourceMap.location(year: current.meta.taxYear, path: path) }
+                if let path = finding.path { finding.location = validated.sourceMap.location(year: current.meta.taxYear, path: path) }
                 return finding
             }
         }
-        var reviewed: [(Diagnostic, String)] = []
-        (diagnostics, reviewed) = applyReviewed(diagnostics, entries: reviewedEntries)
+        return result
+    }
+
+    /// Stage 6: moves the warnings people marked reviewed aside, and sorts the findings by place.
+    static func finish(_ validated: Validated) -> CompileResult {
+        var (diagnostics, reviewed) = applyReviewed(validated.diagnostics, entries: validated.reviewed)
         diagnostics.sort { a, b in
             let la = a.location, lb = b.location
             return (la?.file ?? "", la?.line ?? 0, la?.column ?? 0, a.rule.rawValue, a.message)
                 < (lb?.file ?? "", lb?.line ?? 0, lb?.column ?? 0, b.rule.rawValue, b.message)
         }
-        return CompileResult(years: years, diagnostics: diagnostics, sourceMap: sourceMap, reviewed: reviewed)
+        return CompileResult(years: validated.years, diagnostics: diagnostics, sourceMap: validated.sourceMap, reviewed: reviewed)
     }
 
     /// Moves each warning a `reviewed:` entry names (same year, rule and path) out of the findings,
