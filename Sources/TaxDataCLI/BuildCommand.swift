@@ -42,18 +42,16 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "The last published dist, to refuse changed content without a version bump.")
     var previous: String?
 
-    @Option(name: .customLong("sign-key"), help: ArgumentHelp(
-        "An Ed25519 private key (PKCS#8 PEM) to sign each manifest.json and index.json with; repeat to sign with two keys during a rotation.",
-        valueName: "K.pem"))
-    var signKeys: [String] = []
+    @OptionGroup var signing: SigningKeyOptions
+    var signKeys: [String] { signing.signKeys }
 
     @OptionGroup var validity: IndexValidityOptions
 
     @Flag(help: "Publish: refuse any year that still has provisional values (from `taxdata new-year`), estimated figures (other than a state pending its authority's publication), or lacks a state file the year before had.")
     var release = false
 
-    @Option(help: "Output format for findings: text, json or github.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FindingsFormatOption
+    var format: OutputFormat { output.format }
 
     func validate() throws {
         var isDirectory: ObjCBool = false

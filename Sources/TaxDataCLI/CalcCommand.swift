@@ -58,14 +58,14 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "How many of the dependents are children under 17 (the federal child tax credit instead of the $500 credit).")
     var children: Int = 0
 
-    @Option(help: "The source tree to read --year from.")
-    var sources: String = "TaxData"
+    @OptionGroup var tree: SourceTreeOption
+    var sources: String { tree.sources }
 
     @Option(help: "A built bundle directory (dist/2026) to use instead of the sources.")
     var bundle: String?
 
-    @Option(help: "Output format: text or json.")
-    var format: ReportFormat = .text
+    @OptionGroup var output: ReportFormatOption
+    var format: ReportFormat { output.format }
 
     @Option(help: ArgumentHelp("Calculate every case of a JSON-lines file (- for standard input) and print one JSON line each.", valueName: "file"))
     var batch: String?

@@ -27,8 +27,8 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Check one tax year of the tree (the year before it is read too, for the year-over-year checks).")
     var year: Int?
 
-    @Option(help: "Output format: text, json or github (annotations for GitHub Actions).")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FindingsFormatOption
+    var format: OutputFormat { output.format }
 
     @Flag(help: "Also print the coverage table: jurisdictions by year, with grade, type, brackets, statuses and deductions.")
     var coverage = false

@@ -47,8 +47,8 @@ struct DiffCommand: AsyncParsableCommand {
     @Argument(help: "The new side.")
     var new: String
 
-    @Option(help: "The source tree that years like 2025 refer to.")
-    var sources: String = "TaxData"
+    @OptionGroup var tree: SourceTreeOption
+    var sources: String { tree.sources }
 
     @Option(help: "Output format: text, json or markdown.")
     var format: DiffFormat = .text

@@ -33,8 +33,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "The tax year (default: the calendar year of --now).")
     var year: Int?
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("A trusted Ed25519 public key; repeat for several. With a key, bundles must be signed.", valueName: "P.pem"))
-    var keys: [String] = []
+    @OptionGroup var trusted: TrustedKeyOptions
+    var keys: [String] { trusted.keys }
 
     @Option(help: "Pretend the time is this (YYYY-MM-DD, read as noon UTC, or a UTC time like 2026-03-01T08:00:00Z), for the year and freshness checks.")
     var now: String?
@@ -42,8 +42,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "Whole-request timeout in seconds.")
     var timeout: Double = 15
 
-    @Option(help: "Output format: text or json.")
-    var format: ReportFormat = .text
+    @OptionGroup var output: ReportFormatOption
+    var format: ReportFormat { output.format }
 
     func validate() throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {

@@ -31,8 +31,8 @@ struct NewYearCommand: AsyncParsableCommand {
     @Option(help: "The inflation factor to apply, e.g. 2.7% or 0.027.")
     var index: String = "0%"
 
-    @Option(help: "The source tree.")
-    var sources: String = "TaxData"
+    @OptionGroup var tree: SourceTreeOption
+    var sources: String { tree.sources }
 
     func validate() throws {
         guard year == from + 1 else { throw ValidationError("new-year scaffolds the year after --from (\(from + 1)), not \(year)") }

@@ -34,10 +34,8 @@ struct SignCommand: AsyncParsableCommand {
     @Argument(help: "A built dist: the directory with index.json.")
     var dist: String
 
-    @Option(name: .customLong("sign-key"), help: ArgumentHelp(
-        "An Ed25519 private key (PKCS#8 PEM) to sign with; repeat to sign with two keys during a rotation.",
-        valueName: "K.pem"))
-    var signKeys: [String] = []
+    @OptionGroup var signing: SigningKeyOptions
+    var signKeys: [String] { signing.signKeys }
 
     @OptionGroup var validity: IndexValidityOptions
 

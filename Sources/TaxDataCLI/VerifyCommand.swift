@@ -35,16 +35,14 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "With --now, fail any year whose expiration date is past, even a past tax year (which otherwise stays valid, as in the client), and an expired index.json.")
     var strictExpiry = false
 
-    @Option(name: .customLong("key"), help: ArgumentHelp(
-        "A trusted Ed25519 public key (SPKI PEM); repeat for several. Signatures are checked against these.",
-        valueName: "P.pem"))
-    var keys: [String] = []
+    @OptionGroup var trusted: TrustedKeyOptions
+    var keys: [String] { trusted.keys }
 
     @Flag(help: "Fail when a manifest or index.json is not signed by a trusted key.")
     var requireSignature = false
 
-    @Option(help: "Output format: text, json or github.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FindingsFormatOption
+    var format: OutputFormat { output.format }
 
     func validate() throws {
         if let now, Self.moment(now) == nil { throw ValidationError("--now '\(now)' is not a date like 2026-12-31 or a UTC time like 2026-12-31T08:00:00Z") }
