@@ -55,11 +55,14 @@ struct DiagnosticPrinter {
         return (item.file, nil, nil)
     }
 
-    private func text(_ item: Item) -> String {
+    private func text(_ item: Item) -> String { Self.line(item) }
+
+    /// The one text form of a finding, `file:line:column: severity: [rule-id] message`, used by
+    /// every command that prints findings (`check`, `build`, `verify`, `sign`, `diff`'s warnings).
+    static func line(_ item: Item) -> String {
         let d = item.diagnostic
-        let (file, line, column) = place(item)
-        var prefix = file ?? "taxdata"
-        if let line, let column { prefix += ":\(line):\(column)" }
+        var prefix = item.diagnostic.location?.file ?? item.file ?? "taxdata"
+        if let location = d.location, location.line > 0 { prefix += ":\(location.line):\(location.column)" }
         let at = d.location == nil && d.path != nil && !(d.path!.pointer.isEmpty) ? " (at \(d.path!.pointer))" : ""
         return "\(prefix): \(d.severity.rawValue): [\(d.rule)] \(d.message)\(at)"
     }

@@ -103,9 +103,10 @@ struct DiffRenderer {
         return lines
     }
 
+    /// A warning as every command prints a finding (`DiagnosticPrinter.line`); one from a bundle,
+    /// which has no source location, is placed in the document it concerns.
     func warningText(_ d: Diagnostic) -> String {
-        let place = d.location.map { "\($0.file):\($0.line):\($0.column): " } ?? (d.path.map { "\($0): " } ?? "")
-        return "\(place)warning: [\(d.rule)] \(d.message)"
+        DiagnosticPrinter.line(.init(diagnostic: d, file: d.location == nil ? d.path?.area : nil))
     }
 
     // MARK: Markdown
