@@ -120,3 +120,25 @@ struct BundleCheckTests {
         #expect(seen["NothingUnlisted"] == [.bundleUnlistedFile])
     }
 }
+
+@Suite("Decoding the documents once")
+struct DecodeOnceTests {
+    @Test("an intact bundle is decoded from its combined document alone; any differing byte falls back to decoding each file, which names it")
+    func decodeOnce() throws {
+        let intact = try BundleCheckTests.candidate()
+        let fast = try #require(DocumentsDecode.decodeOnce(intact))
+        let each = try #require(DocumentsDecode.decodeEach(intact).documents)
+        #expect(fast.data(meta: intact.manifest.meta) == each.data(meta: intact.manifest.meta))
+
+        var reformatted = intact
+        let federal = reformatted.manifest.files.federal
+        reformatted.files[federal] = Data(String(decoding: reformatted.files[federal]!, as: UTF8.self).replacingOccurrences(of: "\n", with: "\n ").utf8)
+        #expect(DocumentsDecode.decodeOnce(reformatted) == nil)
+        #expect(DocumentsDecode.decode(reformatted).findings.map { "\($0.file) \($0.diagnostic.rule)" } == ["\(federal) bundle.not-canonical"])
+
+        var noCombined = intact
+        noCombined.manifest.files.combined = nil
+        #expect(DocumentsDecode.decodeOnce(noCombined) == nil)
+        #expect(DocumentsDecode.decode(noCombined).documents != nil)
+    }
+}

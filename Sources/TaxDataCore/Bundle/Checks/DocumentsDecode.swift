@@ -7,6 +7,35 @@ public enum DocumentsDecode {
 
     /// The decoded documents, or the findings that stop the verification.
     public static func decode(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
+        if let documents = decodeOnce(candidate) { return (documents, []) }
+        return decodeEach(candidate)
+    }
+
+    /// The fast path for an intact bundle: the combined document is decoded once (it holds the four
+    /// parts), checked canonical, and each part file must be byte for byte the canonical encoding
+    /// of its part of the combined document: then it decodes to exactly that value, so it is not
+    /// decoded again. nil (use `decodeEach`, which names the file and the fault) when there is no
+    /// combined document, the schema is newer than this build's, or any byte differs.
+    static func decodeOnce(_ candidate: BundleCandidate) -> DecodedDocuments? {
+        let names = candidate.manifest.files
+        guard CanonicalCheck.applies(to: candidate.manifest.schemaVersion), let combinedName = names.combined,
+              let combinedBytes = candidate.files[combinedName],
+              let combined = try? CanonicalJSON.decode(CombinedDocument.self, from: combinedBytes),
+              CanonicalCheck.mismatch(combinedBytes, canonical: combined) == nil else { return nil }
+        let documents = DecodedDocuments(federal: combined.federal, fica: combined.fica,
+                                         states: StatesDocument(year: combined.taxYear, states: combined.states),
+                                         retirement: combined.retirement, combined: combined)
+        func same(_ name: String, _ value: some Encodable) -> Bool {
+            guard let bytes = candidate.files[name], let encoded = try? CanonicalJSON.encode(value) else { return false }
+            return bytes == encoded
+        }
+        guard same(names.federal, documents.federal), same(names.fica, documents.fica),
+              same(names.states, documents.states), same(names.retirement, documents.retirement) else { return nil }
+        return documents
+    }
+
+    /// Each document decoded on its own, with a finding for each one that does not decode or is not canonical.
+    static func decodeEach(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
         let names = candidate.manifest.files
         let canonical = CanonicalCheck.applies(to: candidate.manifest.schemaVersion)
         var findings: [BundleFinding] = []
