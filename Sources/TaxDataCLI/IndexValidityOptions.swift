@@ -39,6 +39,11 @@ struct IndexValidityOptions: ParsableArguments {
         } else {
             issued = Timestamp(now)
         }
+        // A client refuses every index issued before the newest it accepted (index.replay): one
+        // issued in the future by a typo would lock every client out of the real ones until then.
+        guard issued.secondsSince1970 <= Timestamp(now).secondsSince1970 + 86_400 else {
+            throw CommandFailure("the signing time \(issued) is more than a day in the future (now \(Timestamp(now))): clients would refuse every index issued before it; check --issued-at or SOURCE_DATE_EPOCH")
+        }
         return IndexValidity(issuedAt: issued, days: days ?? IndexFreshness.defaultValidityDays)
     }
 

@@ -40,3 +40,18 @@ struct SharedOptionsTests {
         #expect(throws: (any Error).self) { try FetchCommand.parse(["--url", "http://x/", "--cache", "c", "--format", "github"]) }
     }
 }
+
+@Suite("The signing time")
+struct SigningTimeTests {
+    @Test("an issuedAt more than a day in the future is refused (it would lock clients out of every real index until then)")
+    func future() throws {
+        let now = Date(timeIntervalSince1970: 1_795_392_000) // 2026-11-23T00:00:00Z
+        let typo = try IndexValidityOptions.parse(["--issued-at", "2062-11-23"])
+        #expect(throws: CommandFailure.self) { try typo.resolve(environment: [:], now: now) }
+        #expect(throws: CommandFailure.self) { try IndexValidityOptions.parse([]).resolve(environment: ["SOURCE_DATE_EPOCH": "2900000000"], now: now) }
+        let today = try IndexValidityOptions.parse(["--issued-at", "2026-11-23T12:00:00Z"]).resolve(environment: [:], now: now)
+        #expect(today.issuedAt.secondsSince1970 == 1_795_435_200)
+        let past = try IndexValidityOptions.parse([]).resolve(environment: ["SOURCE_DATE_EPOCH": "1767225600"], now: now)
+        #expect(past.issuedAt.secondsSince1970 == 1_767_225_600)
+    }
+}
