@@ -79,10 +79,12 @@ struct MappingReader {
         -> [(key: String, keyNode: Node, value: Node)] {
         var result: [(key: String, keyNode: Node, value: Node)] = []
         for pair in pairs {
-            if let last = result.last, case .scalar(let number) = last.value, number.style == .plain || number.style == .any,
-               number.string.wholeMatch(of: #/\d{1,3}(,\d{3})*/#) != nil,
-               case .scalar(let group) = pair.keyNode, group.style == .plain || group.style == .any,
-               group.string.wholeMatch(of: #/\d{3}(\.\d+)?/#) != nil, document.isNull(pair.value) {
+            // The rare shape first (a key of three digits with no value), so the common pair costs
+            // two cheap tests; hand-written matchers, since this runs for every key of every file.
+            if case .scalar(let group) = pair.keyNode, group.style == .plain || group.style == .any,
+               isThousandsGroup(group.string), document.isNull(pair.value),
+               let last = result.last, case .scalar(let number) = last.value, number.style == .plain || number.style == .any,
+               isGroupedNumber(number.string) {
                 let joined = Node.scalar(Node.Scalar(number.string + "," + group.string, number.tag, number.style, number.mark))
                 result[result.count - 1] = (last.key, last.keyNode, joined)
                 continue
@@ -91,6 +93,23 @@ struct MappingReader {
         }
         return result
     }
+
+    /// `\d{3}(\.\d+)?`: what follows a thousands separator.
+    static func isThousandsGroup(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 3, bytes[0..<3].allSatisfy(isDigit) else { return false }
+        if bytes.count == 3 { return true }
+        return bytes.count > 4 && bytes[3] == UInt8(ascii: ".") && bytes[4...].allSatisfy(isDigit)
+    }
+
+    /// `\d{1,3}(,\d{3})*`: a number written with thousands separators (or a short one without).
+    static func isGroupedNumber(_ text: String) -> Bool {
+        let groups = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        guard let first = groups.first, (1...3).contains(first.count), first.allSatisfy(isDigit) else { return false }
+        return groups.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy(isDigit) }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
 
 /// "Did you mean …?" for keys: the known key closest to a written one, by edit distance

@@ -42,3 +42,14 @@ struct PipelineTests {
         #expect(!validated.diagnostics.contains { $0.path?.document == .fica && $0.rule != .yamlSyntax })
     }
 }
+
+@Suite("Thousands separators inside { }")
+struct ThousandsTests {
+    @Test("the matchers are exactly \\d{1,3}(,\\d{3})* and \\d{3}(\\.\\d+)?")
+    func matchers() {
+        for yes in ["1", "12", "123", "1,234", "12,345,678"] { #expect(MappingReader.isGroupedNumber(yes), "\(yes)") }
+        for no in ["", "1234", "1,23", "1,2345", ",123", "1,", "a,123", "1.5", "١٢٣"] { #expect(!MappingReader.isGroupedNumber(no), "\(no)") }
+        for yes in ["400", "400.5", "000", "123.45"] { #expect(MappingReader.isThousandsGroup(yes), "\(yes)") }
+        for no in ["", "40", "4000", "400.", ".400", "400.a", "40a", "400,0"] { #expect(!MappingReader.isThousandsGroup(no), "\(no)") }
+    }
+}
