@@ -4,8 +4,8 @@ import Foundation
 /// fraction): the form of `issuedAt` and `expires` in a signed `index.json`. One text per instant,
 /// so timestamps compare as numbers and re-encode to the same bytes.
 ///
-/// Computed with integer calendar arithmetic (proleptic Gregorian), never through `Calendar` or a
-/// time zone, so it is the same on every machine and locale.
+/// Read and written with Foundation's `Date.ISO8601FormatStyle`, which is always UTC here, so it is
+/// the same on every machine and locale; the byte shape is checked first, so nothing looser passes.
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// Seconds since 1970-01-01T00:00:00Z.
     public var secondsSince1970: Int64
@@ -26,15 +26,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             return Int(String(decoding: bytes[range], as: UTF8.self))
         }
         guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              hour < 24, minute < 60, second < 60 else { return nil }
-        secondsSince1970 = Self.days(date) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+              hour < 24, minute < 60, second < 60, let instant = try? Date(text, strategy: .iso8601) else { return nil }
+        secondsSince1970 = Int64(instant.timeIntervalSince1970)
     }
 
     /// Parses what a person types for a time: `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DDTHH:MM:SSZ`, or
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM` (converted to UTC). nil for anything else.
     public init?(iso8601 text: String) {
         if let exact = Timestamp(text) { self = exact; return }
-        if let date = ISODate(text), date.year >= 1970 { self.init(secondsSince1970: Self.days(date) * 86_400); return }
+        if ISODate(text) != nil, let midnight = Timestamp(text + "T00:00:00Z") { self = midnight; return }
         guard text.count == 25, let local = Timestamp(String(text.prefix(19)) + "Z") else { return nil }
         let offset = Array(text.suffix(6))
         guard offset[0] == "+" || offset[0] == "-", offset[3] == ":",
@@ -49,13 +49,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// This instant plus whole days (86,400 seconds each; UTC has no daylight saving).
     public func adding(days: Int) -> Timestamp { Timestamp(secondsSince1970: secondsSince1970 + Int64(days) * 86_400) }
 
-    public var description: String {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        let rest = Int(secondsSince1970 - days * 86_400)
-        let (y, m, d) = Self.civil(days)
-        func pad(_ v: Int, _ n: Int) -> String { String(repeating: "0", count: max(0, n - String(v).count)) + String(v) }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))Z"
-    }
+    public var description: String { date.formatted(.iso8601) }
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
 
@@ -71,29 +65,5 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
-    }
-
-    /// Days from 1970-01-01 to `date` (H. Hinnant's days_from_civil).
-    static func days(_ date: ISODate) -> Int64 {
-        let y = Int64(date.month <= 2 ? date.year - 1 : date.year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let m = Int64(date.month), d = Int64(date.day)
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The calendar date `days` after 1970-01-01 (civil_from_days).
-    static func civil(_ days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
     }
 }
