@@ -4,9 +4,9 @@ import TaxDataCompiler
 import TaxDataCore
 import TaxDataTestSupport
 
-/// The fixture base year with `edits` applied as (file, old, new) text replacements, compiled
-/// without errors: the way an author changes a year.
-func baseYear(_ edits: [(String, String, String)] = []) throws -> TaxYearData {
+/// The fixture base tree with `edits` applied as (file, old, new) text replacements, compiled:
+/// the way an author changes a year.
+func baseTree(_ edits: [(String, String, String)] = []) throws -> CompileResult {
     var files = try readTree(packageRoot.appendingPathComponent("Fixtures/check/_base"))
     for (name, old, new) in edits {
         let index = try #require(files.firstIndex { $0.relativePath == name }, "no \(name)")
@@ -15,7 +15,12 @@ func baseYear(_ edits: [(String, String, String)] = []) throws -> TaxYearData {
         files[index] = SourceFile(relativePath: name, displayPath: files[index].displayPath,
                                   contents: text.replacingOccurrences(of: old, with: new))
     }
-    let result = TreeCompiler.compile(files)
+    return TreeCompiler.compile(files)
+}
+
+/// `baseTree(edits)`'s year, which must compile without errors.
+func baseYear(_ edits: [(String, String, String)] = []) throws -> TaxYearData {
+    let result = try baseTree(edits)
     let errors = result.diagnostics.errors.map { "\($0.rule) \($0.message)" }
     try #require(errors.isEmpty)
     return try #require(result.years.first)

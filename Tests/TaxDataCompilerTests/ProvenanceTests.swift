@@ -8,17 +8,7 @@ import TaxDataTestSupport
 @Suite("Provenance grades and reviewed warnings")
 struct ProvenanceTests {
     /// The fixture base tree with `edits` applied as (file, old, new) text replacements.
-    func compile(_ edits: [(String, String, String)]) throws -> CompileResult {
-        var files = try readTree(packageRoot.appendingPathComponent("Fixtures/check/_base"))
-        for (name, old, new) in edits {
-            let index = try #require(files.firstIndex { $0.relativePath == name }, "no \(name)")
-            let text = files[index].contents
-            try #require(text.contains(old), "\(name) lacks \(old)")
-            files[index] = SourceFile(relativePath: name, displayPath: files[index].displayPath,
-                                      contents: text.replacingOccurrences(of: old, with: new))
-        }
-        return TreeCompiler.compile(files)
-    }
+    func compile(_ edits: [(String, String, String)]) throws -> CompileResult { try baseTree(edits) }
 
     func rules(_ result: CompileResult) -> [String] {
         result.diagnostics.map { "\($0.severity.rawValue) \($0.rule)" }.sorted()
