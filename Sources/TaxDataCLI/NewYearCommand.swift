@@ -50,7 +50,12 @@ struct NewYearCommand: AsyncParsableCommand {
     func run() async throws {
         let loaded: YearLoader.Loaded
         do { loaded = try YearLoader(sourceRoot: sources).load(String(from)) } catch { throw CommandFailure("\(error)") }
-        let files = NextYear.scaffold(from: loaded.data, to: year, index: Money.parseRate(index)!)
+        let files: [SourceFile]
+        do {
+            files = try NextYear.scaffold(from: loaded.data, sources: loaded.sourceFiles, to: year, index: Money.parseRate(index)!)
+        } catch {
+            throw CommandFailure("cannot scaffold \(year) from \(from): \(error)")
+        }
         // Check what was written before it lands: a scaffold must compile.
         let check = TreeCompiler.compile(files)
         guard !check.hasErrors else {

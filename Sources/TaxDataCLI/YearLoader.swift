@@ -14,6 +14,8 @@ struct YearLoader {
         var data: TaxYearData
         /// For source years: where values were written (for warnings with file:line).
         var sourceMap: SourceMap?
+        /// For source years: the files as read (`new-year` edits them in place).
+        var sourceFiles: [SourceFile] = []
 
         /// A bundle has no `sameAs`: `diff` recognises copies in it by value.
         var origin: YearOrigin { sourceMap == nil ? .bundle : .sources }
@@ -78,6 +80,6 @@ struct YearLoader {
             let first = result.diagnostics.errors.first.map { "\($0.location?.description ?? display): \($0.message)" } ?? "no data"
             throw LoadError(description: "\(display) does not compile (run `taxdata check`): \(first)")
         }
-        return Loaded(label: label, data: data, sourceMap: result.sourceMap)
+        return Loaded(label: label, data: data, sourceMap: result.sourceMap, sourceFiles: prefixed)
     }
 }

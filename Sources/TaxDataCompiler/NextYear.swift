@@ -1,257 +1,321 @@
 import Foundation
 import TaxDataCore
+import Yams
 
-/// Scaffolds next year's sources from this year's data (`taxdata new-year`). Pure: returns files.
+/// Scaffolds next year's sources from this year's (`taxdata new-year`). Pure: takes the year's
+/// data and its source files, returns the new files.
 ///
-/// Indexed amounts are multiplied by (1 + index) and rounded the way their source rounds them;
-/// each is written as `{ value: X, provisional: "derivation" }` until an author replaces it with
-/// the official figure. Statutory amounts that are not indexed (rates, the Additional Medicare
-/// thresholds, the HSA catch-up, ages, states without `indexed: true`) are copied as they are.
+/// Each file is this year's, edited in place, so comments, key order and line layout survive and
+/// an author reviews the scaffold as a diff of the YAML:
+/// - every amount indexed for inflation (`TaxYearData.inflationIndexedAmounts`, from
+///   `FieldCatalogue`) becomes `{ value: X, provisional: "derivation" }`, multiplied by (1 + index)
+///   and rounded the way its law rounds it, until an author replaces it with the official figure;
+/// - values that follow from those are recomputed in place: the next bracket's floor, a written
+///   base tax that is not statutory, the Social Security maximum tax, the earned income credit's
+///   maximum;
+/// - the header says `taxYear` and `provenance: estimated`, each citation is marked as the
+///   previous year's (`sources.carried-over`), and a comment says how the file was made;
+/// - `reviewed:` entries and `pending:` are dropped: they judge last year's warnings and name
+///   last year's awaited publication;
+/// - everything else (rates, statutory amounts, state law) is carried over as it is written.
 public enum NextYear {
-    /// How a figure is rounded after indexing.
-    struct Rounding {
-        var multiple: Decimal
-        var down: Bool
-        /// The increase is rounded, not the total (IRC 402(g)(4), 414(v)(2)(C), 415(d)(4), 401(a)(17),
-        /// 219(b)(5)(C), 223(g)(2): "any increase … which is not a multiple of $X shall be rounded to
-        /// the next lowest multiple"), so an amount that is not itself a multiple never goes down.
-        var ofIncrease = false
-        var label: String {
-            let what = ofIncrease ? "increase " : ""
-            return down ? "\(what)rounded down to a multiple of \(Money.text(multiple))" : "\(what)rounded to the nearest \(Money.text(multiple))"
-        }
-
-        /// `indexed` (the old amount times the factor) rounded; `old` is the amount it indexes.
-        func apply(_ indexed: Decimal, from old: Decimal) -> Decimal {
-            guard ofIncrease else { return round(indexed) }
-            return old + max(0, round(indexed - old))
-        }
-
-        private func round(_ value: Decimal) -> Decimal {
-            var scaled = value / multiple, rounded = Decimal()
-            NSDecimalRound(&rounded, &scaled, 0, down ? .down : .plain)
-            return rounded * multiple
-        }
+    /// A source the scaffolder cannot edit in place (a value written in a shape it does not
+    /// rewrite, such as a block mapping), with where.
+    public struct ScaffoldError: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    public static func scaffold(from data: TaxYearData, to year: Int, index: Decimal) -> [SourceFile] {
-        let s = Scaffolder(from: data, year: year, factor: 1 + index, index: index)
-        return [
-            SourceFile(relativePath: "\(year)/year.yaml", contents: s.yearFile()),
-            SourceFile(relativePath: "\(year)/federal.yaml", contents: s.federalFile()),
-            SourceFile(relativePath: "\(year)/fica.yaml", contents: s.ficaFile()),
-            SourceFile(relativePath: "\(year)/retirement.yaml", contents: s.retirementFile()),
-        ] + data.states.keys.sorted().map { SourceFile(relativePath: "\(year)/states/\($0).yaml", contents: s.stateFile($0, data.states[$0]!)) }
+    public static func scaffold(from data: TaxYearData, sources: [SourceFile], to year: Int, index: Decimal) throws -> [SourceFile] {
+        let previous = data.meta.taxYear
+        let plan = Plan(data: data, year: year, factor: 1 + index)
+        let comment = "# Scaffolded from \(previous) by taxdata new-year (index \(Money.text(index * 100))%): every provisional value awaits its official \(year) figure.\n"
+        var out: [SourceFile] = []
+        for file in sources {
+            let parts = file.relativePath.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0] == String(previous) else { continue }
+            var editor = try SourceEditor(file)
+            if parts[1] == "year.yaml" {
+                try editor.replaceTopLevel("taxYear", with: String(year))
+                try editor.replaceTopLevel("version", with: "\(year).0.1")
+                try editor.replaceTopLevel("schemaVersion", with: "\"\(SchemaVersion.current)\"")
+                try editor.replaceTopLevel("effectiveDate", with: "\(year)-01-01")
+                try editor.replaceTopLevel("expirationDate", with: "\(year)-12-31")
+                try editor.replaceTopLevel("status", with: "draft")
+                out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + editor.text))
+                continue
+            }
+            guard let document = Self.document(parts[1]) else {
+                out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: file.contents))
+                continue
+            }
+            try editor.replaceTopLevel("taxYear", with: String(year))
+            try editor.replaceTopLevel("provenance", with: "estimated")
+            let marker = SourcesCarriedOver.marker(previous: previous, year: year)
+            for (i, title) in editor.sourceTitles() {
+                try editor.replace(at: DataPath(document).key("sources").index(i).key("title"), with: quote(marker + title))
+            }
+            for (path, text) in plan.edits where path.document == document {
+                try editor.replace(at: path, with: text)
+            }
+            for (path, text) in plan.ifWritten where path.document == document && editor.contains(path) {
+                try editor.replace(at: path, with: text)
+            }
+            editor.removeTopLevelBlock("reviewed")
+            editor.removeTopLevelBlock("pending")
+            out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + editor.text))
+        }
+        return out.sorted { $0.relativePath < $1.relativePath }
     }
-}
 
-/// Writes YAML in the authoring format (docs/authoring.md).
-struct Scaffolder {
-    let from: TaxYearData
-    let year: Int
-    let factor: Decimal
-    let index: Decimal
-
-    var previous: Int { from.meta.taxYear }
+    static func document(_ name: String) -> DataPath.Document? {
+        switch name {
+        case "federal.yaml": .federal
+        case "fica.yaml": .fica
+        case "retirement.yaml": .retirement
+        default:
+            if name.hasPrefix("states/"), name.hasSuffix(".yaml") {
+                .state(String(name.dropFirst("states/".count).dropLast(".yaml".count)))
+            } else {
+                nil
+            }
+        }
+    }
 
     static func quote(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: " ") + "\""
     }
+}
 
-    /// `X` or `{ value: X', provisional: "…" }` for an indexed amount.
-    func indexed(_ value: Decimal, _ rounding: NextYear.Rounding) -> String {
-        let raw = value * factor
-        let result = rounding.apply(raw, from: value)
-        let derivation = "\(previous) \(Money.text(value)) × \(Money.text(factor)) = \(Money.text(raw)), \(rounding.label)"
-        return "{ value: \(Money.text(result)), provisional: \(Self.quote(derivation)) }"
-    }
+/// The new values, as YAML text at their paths: indexed amounts, and what follows from them.
+struct Plan {
+    var edits: [DataPath: String] = [:]
+    /// Derived values rewritten only where the author wrote them (an omitted one is derived when
+    /// the scaffold is compiled).
+    var ifWritten: [DataPath: String] = [:]
 
-    func value(_ x: Decimal) -> String { Money.text(x) }
-
-    /// A scaffolded file is `estimated` (its indexed values are derived before the authority
-    /// publishes): `check` warns, `build --release` refuses, until it is graded from the new sources.
-    func header(_ sources: [Citation], _ notes: String?) -> String {
-        var out = "taxYear: \(year)\nprovenance: estimated\nsources:\n"
-        for source in sources {
-            out += "  - title: \(Self.quote(SourcesCarriedOver.marker(previous: previous, year: year) + source.title))\n    url: \(source.url)\n"
-            if let kind = source.kind { out += "    kind: \(kind.rawValue)\n" }
+    init(data: TaxYearData, year: Int, factor: Decimal) {
+        let previous = data.meta.taxYear
+        var indexed: [DataPath: Decimal] = [:]
+        var notes: [DataPath: String] = [:]
+        for amount in data.inflationIndexedAmounts {
+            let raw = amount.value * factor
+            indexed[amount.path] = amount.indexing.apply(amount.value, factor: factor)
+            notes[amount.path] = "\(previous) \(Money.text(amount.value)) × \(Money.text(factor)) = \(Money.text(raw)), \(amount.indexing.label)"
         }
-        let scaffoldNote = "Scaffolded from \(previous) by taxdata new-year (index \(Money.text(index * 100))%). Every provisional value awaits its official \(year) figure."
-        out += "notes: \(Self.quote(scaffoldNote + (notes.map { " " + $0 } ?? "")))\n"
-        return out
-    }
-
-    func table(_ t: StatusTable<Decimal>, indent: String, _ render: (FilingStatus, Decimal) -> String) -> String {
-        FilingStatus.allCases.compactMap { status in
-            if let target = t.aliases[status] { return "\(indent)\(status.rawValue): { sameAs: \(target.rawValue) }" }
-            guard let v = t.written[status] else { return nil }
-            return "\(indent)\(status.rawValue): \(render(status, v))"
-        }.joined(separator: "\n")
-    }
-
-    /// A schedule with new ceilings (floors follow); base taxes are derived unless statutory.
-    func schedule(_ brackets: [Bracket], indent: String, ceiling: (Int, Decimal) -> (Decimal, String?)) -> String {
-        var lines: [String] = []
-        var floor: Decimal = 0
-        for (i, b) in brackets.enumerated() {
-            var fields = "floor: \(value(floor)), "
-            var note: String?
-            if let c = b.ceiling {
-                let (newCeiling, derivation) = ceiling(i, c)
-                fields += "ceiling: \(value(newCeiling)), "
-                note = derivation
-                floor = newCeiling
-            } else {
-                fields += "ceiling: null, "
-            }
-            fields += "rate: \(value(b.rate))"
-            if b.statutoryBaseTax { fields += ", baseTax: \(value(b.baseTax)), statutoryBaseTax: true" }
-            if let note { fields += ", provisional: \(Self.quote(note))" }
-            lines.append("\(indent)- { \(fields) }")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    func schedules(_ t: StatusTable<[Bracket]>, indent: String, ceiling: @escaping (FilingStatus, Int, Decimal) -> (Decimal, String?)) -> String {
-        FilingStatus.allCases.compactMap { status in
-            if let target = t.aliases[status] { return "\(indent)\(status.rawValue): { sameAs: \(target.rawValue) }" }
-            guard let list = t.written[status] else { return nil }
-            return "\(indent)\(status.rawValue):\n" + schedule(list, indent: indent + "  ") { ceiling(status, $0, $1) }
-        }.joined(separator: "\n")
-    }
-
-    func derivation(_ old: Decimal, _ rounding: NextYear.Rounding) -> (Decimal, String) {
-        let raw = old * factor
-        return (rounding.apply(raw, from: old), "\(previous) \(Money.text(old)) × \(Money.text(factor)) = \(Money.text(raw)), \(rounding.label)")
-    }
-
-    // MARK: Files
-
-    func yearFile() -> String {
-        """
-        taxYear: \(year)
-        version: \(year).0.1
-        schemaVersion: "\(SchemaVersion.current)"
-        effectiveDate: \(year)-01-01
-        expirationDate: \(year)-12-31
-        status: draft
-
-        """
-    }
-
-    func federalFile() -> String {
-        let fifty = NextYear.Rounding(multiple: 50, down: true)
-        let f = from.federal
-        // Married filing separately is half of joint when it was last year (26 U.S.C. §1(f)(7)).
-        let joint = f.brackets.written[.marriedFilingJointly]
-        let separate = f.brackets.written[.marriedFilingSeparately]
-        let separateIsHalf = joint != nil && separate != nil && joint!.count == separate!.count
-            && zip(joint!, separate!).allSatisfy { $0.ceiling.map { $0 / 2 } == $1.ceiling }
-        var out = header(f.sources, f.notes)
-        out += "standardDeduction:\n" + table(f.standardDeduction, indent: "  ") { status, v in
-            if status == .marriedFilingSeparately, f.standardDeduction[.single] == v, f.standardDeduction.written[.single] != nil {
-                return indexed(f.standardDeduction[.single]!, fifty)
-            }
-            return indexed(v, fifty)
-        } + "\n"
-        out += "brackets:\n" + schedules(f.brackets, indent: "  ") { status, i, c in
-            if status == .marriedFilingSeparately, separateIsHalf, let jc = joint![i].ceiling {
-                let (j, _) = derivation(jc, fifty)
-                return (j / 2, "half of married_filing_jointly's \(Money.text(j)) (provisional)")
-            }
-            return derivation(c, fifty)
-        } + "\n"
-        return out
-    }
-
-    func ficaFile() -> String {
-        let fica = from.fica
-        var out = header(fica.sources, fica.notes)
-        out += """
-        socialSecurity:
-          rate: \(value(fica.socialSecurity.rate))
-          wageBase: \(indexed(fica.socialSecurity.wageBase, NextYear.Rounding(multiple: 300, down: false)))
-        medicare:
-          rate: \(value(fica.medicare.rate))
-          additionalRate: \(value(fica.medicare.additionalRate))
-          thresholds:
-
-        """
-        out += table(fica.medicare.thresholds, indent: "    ") { _, v in value(v) } + "\n"
-        return out
-    }
-
-    func retirementFile() -> String {
-        let r = from.retirement
-        func round(_ m: Decimal) -> NextYear.Rounding { NextYear.Rounding(multiple: m, down: true, ofIncrease: true) }
-        func enhanced(_ e: RetirementData.EnhancedCatchUp?) -> String {
-            guard let e else { return "" }
-            return ", enhancedCatchUp: { contribution: \(indexed(e.contribution, round(500))), minAge: \(e.minAge), maxAge: \(e.maxAge) }"
-        }
-        func plan(_ key: String, _ p: RetirementData.DeferralPlan) -> String {
-            var fields = "employeeLimit: \(indexed(p.employeeLimit, round(500))), catchUpContribution: \(indexed(p.catchUpContribution, round(500))), catchUpAge: \(p.catchUpAge)"
-            if let total = p.totalLimit { fields += ", totalLimit: \(indexed(total, round(1000)))" }
-            return "\(key): { \(fields)\(enhanced(p.enhancedCatchUp)) }\n"
-        }
-        var out = header(r.sources, r.notes)
-        out += plan("401k", r.plan401k) + plan("403b", r.plan403b) + plan("457b", r.plan457b)
-        out += "ira: { traditionalLimit: \(indexed(r.ira.traditionalLimit, round(500))), rothLimit: \(indexed(r.ira.rothLimit, round(500))), catchUpContribution: \(indexed(r.ira.catchUpContribution, round(100))), catchUpAge: \(r.ira.catchUpAge) }\n"
-        out += "rothIncomePhaseout:\n"
-        for status in FilingStatus.allCases {
-            if let target = r.rothIncomePhaseout.aliases[status] {
-                out += "  \(status.rawValue): { sameAs: \(target.rawValue) }\n"
-            } else if let range = r.rothIncomePhaseout.written[status] {
-                // The married-separate range ($0–$10,000) is statutory.
-                let statutory = status == .marriedFilingSeparately
-                out += "  \(status.rawValue): { start: \(statutory ? value(range.start) : indexed(range.start, round(1000))), end: \(statutory ? value(range.end) : indexed(range.end, round(1000))) }\n"
+        // Married filing separately's federal brackets are half of joint's when they were last
+        // year (26 U.S.C. §1(f)(8)): halve the indexed joint ceiling instead of indexing its own.
+        let federal = DataPath(.federal).key("brackets")
+        if let joint = data.federal.brackets.written[.marriedFilingJointly], let separate = data.federal.brackets.written[.marriedFilingSeparately],
+           joint.count == separate.count, zip(joint, separate).allSatisfy({ $0.ceiling.map { $0 / 2 } == $1.ceiling }) {
+            for i in joint.indices {
+                let path = federal.key(FilingStatus.marriedFilingSeparately.rawValue).index(i).key("ceiling")
+                guard let j = indexed[federal.key(FilingStatus.marriedFilingJointly.rawValue).index(i).key("ceiling")] else { continue }
+                indexed[path] = j / 2
+                notes[path] = "half of married_filing_jointly's \(Money.text(j))"
             }
         }
-        out += "simpleIra: { employeeLimit: \(indexed(r.simpleIra.employeeLimit, round(500))), catchUpContribution: \(indexed(r.simpleIra.catchUpContribution, round(500)))\(enhanced(r.simpleIra.enhancedCatchUp)) }\n"
-        out += "sepIra: { limit: \(indexed(r.sepIra.limit, round(1000))), maxCompensation: \(indexed(r.sepIra.maxCompensation, round(5000))), maxPercentage: \(value(r.sepIra.maxPercentage)) }\n"
-        out += "hsa: { individual: \(indexed(r.hsa.individual, round(50))), family: \(indexed(r.hsa.family, round(50))), catchUpContribution: \(value(r.hsa.catchUpContribution)), catchUpAge: \(r.hsa.catchUpAge) }\n"
-        return out
-    }
+        for (path, value) in indexed {
+            edits[path] = "{ value: \(Money.text(value)), provisional: \(NextYear.quote(notes[path]!)) }"
+        }
 
-    func stateFile(_ code: String, _ state: StateData) -> String {
-        let indexedState = state.indexed == true
-        let dollar = NextYear.Rounding(multiple: 1, down: false)
-        var out = header(state.sources, state.notes)
-        out += "name: \(Self.quote(state.name))\ntype: \(state.type.rawValue)\n"
-        if let indexed = state.indexed { out += "indexed: \(indexed)\n" }
-        if let missing = state.missing, !missing.isEmpty { out += "missing: [\(missing.joined(separator: ", "))]\n" }
-        if let rate = state.rate { out += "rate: \(value(rate))\n" }
-        func amounts(_ key: String, _ t: StatusTable<Decimal>?, indexedTable: Bool) {
-            guard let t else { return }
-            out += "\(key):\n" + table(t, indent: "  ") { _, v in indexedTable ? indexed(v, dollar) : value(v) } + "\n"
-        }
-        amounts("standardDeduction", state.standardDeduction, indexedTable: indexedState)
-        amounts("personalExemption", state.personalExemption, indexedTable: false)
-        if let d = state.dependentExemption { out += "dependentExemption: \(value(d))\n" }
-        amounts("personalCredit", state.personalCredit, indexedTable: false)
-        if let d = state.dependentCredit { out += "dependentCredit: \(value(d))\n" }
-        if let brackets = state.brackets {
-            out += "brackets:\n" + schedules(brackets, indent: "  ") { _, _, c in
-                indexedState ? derivation(c, dollar) : (c, nil)
-            } + "\n"
-        }
-        if let sdi = state.sdi {
-            out += "sdi: { rate: \(value(sdi.rate)), wageBase: \(sdi.wageBase.map(value) ?? "null")"
-            if sdi.wageBase == nil { out += ", maxTax: null" }
-            if let weekly = sdi.maxWeekly { out += ", maxWeekly: \(value(weekly))" }
-            out += " }\n"
-        }
-        if let m = state.mentalHealthTax { out += "mentalHealthTax: { threshold: \(value(m.threshold)), rate: \(value(m.rate)) }\n" }
-        if let nyc = state.nycTax {
-            out += "nycTax:\n  brackets:\n" + schedules(nyc.brackets, indent: "    ") { _, _, c in (c, nil) } + "\n"
-        }
-        if let local = state.localTax {
-            out += "localTax:\n  hasLocalTax: \(local.hasLocalTax)\n"
-            if let average = local.averageRate { out += "  averageRate: \(value(average))\n" }
-            if !local.cities.isEmpty {
-                out += "  cities:\n" + local.cities.map { "    - { name: \(Self.quote($0.name)), rate: \(value($0.rate)) }" }.joined(separator: "\n") + "\n"
+        // Schedules whose ceilings moved: the next floors, and written base taxes the law does not fix.
+        for schedule in data.schedules() where schedule.copyOf == nil {
+            var brackets = schedule.brackets
+            var moved = false
+            for i in brackets.indices {
+                if let ceiling = indexed[schedule.path.index(i).key("ceiling")] {
+                    brackets[i].ceiling = ceiling
+                    if i + 1 < brackets.count { brackets[i + 1].floor = ceiling }
+                    moved = true
+                }
+            }
+            guard moved else { continue }
+            for (i, bracket) in brackets.enumerated() where i > 0 && bracket.floor != schedule.brackets[i].floor {
+                edits[schedule.path.index(i).key("floor")] = Money.text(bracket.floor)
+            }
+            let expected = Schedule.expectedBaseTaxes(brackets)
+            for (i, bracket) in schedule.brackets.enumerated() where !bracket.statutoryBaseTax {
+                guard let want = expected[i], want != bracket.baseTax else { continue }
+                ifWritten[schedule.path.index(i).key("baseTax")] = Money.text(want)
             }
         }
-        return out
+
+        // The Social Security maximum tax follows the wage base.
+        let wageBase = DataPath(.fica).key("socialSecurity").key("wageBase")
+        if let base = indexed[wageBase] {
+            ifWritten[DataPath(.fica).key("socialSecurity").key("maxTax")] = Money.text(Money.roundedToCent(base * data.fica.socialSecurity.rate))
+        }
+
+        // The federal earned income credit's maximum is phaseInRate × earnedAmount, to the dollar.
+        for (i, schedule) in (data.federal.earnedIncomeCredit ?? []).enumerated() {
+            let path = DataPath(.federal).key("earnedIncomeCredit").index(i)
+            guard let earned = indexed[path.key("earnedAmount")] else { continue }
+            var product = earned * schedule.phaseInRate, rounded = Decimal()
+            NSDecimalRound(&rounded, &product, 0, .plain)
+            edits[path.key("maximum")] = Money.text(rounded)
+        }
+    }
+}
+
+/// Edits one YAML source in place, by the positions Yams reports (lines from 1, columns in Unicode
+/// scalars from 1), so everything not edited stays byte for byte.
+struct SourceEditor {
+    let file: SourceFile
+    private let root: Node
+    private var scalars: [Unicode.Scalar]
+    private let lineStarts: [Int]
+    /// Replacements as scalar offsets into the original text: [start, end) → text.
+    private var pending: [(start: Int, end: Int, text: String)] = []
+
+    init(_ file: SourceFile) throws {
+        self.file = file
+        guard let root = try Yams.compose(yaml: file.contents) else {
+            throw NextYear.ScaffoldError(description: "\(file.displayPath): empty document")
+        }
+        self.root = root
+        scalars = Array(file.contents.unicodeScalars)
+        var starts = [0]
+        for (i, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    /// The text with every edit applied.
+    var text: String {
+        var out = scalars
+        for edit in pending.sorted(by: { $0.start > $1.start }) {
+            out.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.unicodeScalars))
+        }
+        var string = String.UnicodeScalarView()
+        string.append(contentsOf: out)
+        return String(string)
+    }
+
+    func sourceTitles() -> [(Int, String)] {
+        guard case .sequence(let list)? = root.mapping?["sources"] else { return [] }
+        return list.enumerated().compactMap { i, item in item.mapping?["title"]?.scalar.map { (i, $0.string) } }
+    }
+
+    mutating func replaceTopLevel(_ key: String, with text: String) throws {
+        guard root.mapping?[key] != nil else { return }
+        try replace(at: [key], with: text)
+    }
+
+    /// Whether the file writes a value at `path`.
+    func contains(_ path: DataPath) -> Bool { node(at: steps(path)) != nil }
+
+    private func node(at steps: [PathStep]) -> Node? {
+        var node = root
+        for step in steps {
+            switch step {
+            case .key(let name):
+                guard let next = node.mapping?[name] else { return nil }
+                node = next
+            case .index(let i):
+                guard case .sequence(let list) = node, i < list.count else { return nil }
+                node = list[i]
+            }
+        }
+        return node
+    }
+
+    private func steps(_ path: DataPath) -> [PathStep] {
+        path.components.map { component -> PathStep in
+            switch component {
+            case .key(let name): .key(name)
+            case .index(let i): .index(i)
+            }
+        }
+    }
+
+    mutating func replace(at path: DataPath, with text: String) throws {
+        try replace(at: steps(path), with: text, label: path.description)
+    }
+
+    private enum PathStep { case key(String), index(Int) }
+
+    private mutating func replace(at keys: [String], with text: String) throws {
+        try replace(at: keys.map { .key($0) }, with: text, label: keys.joined(separator: "."))
+    }
+
+    private mutating func replace(at steps: [PathStep], with text: String, label: String) throws {
+        guard let node = node(at: steps) else { throw failure("\(label) is not in the file") }
+        guard let mark = node.mark else { throw failure("\(label) has no position") }
+        let start = lineStarts[mark.line - 1] + mark.column - 1
+        let end = try extent(of: node, from: start, label: label)
+        pending.append((start, end, text))
+    }
+
+    /// Where the node that starts at `start` ends: a single-line plain scalar, a quoted scalar,
+    /// or a flow mapping or sequence (brackets matched outside quotes).
+    private func extent(of node: Node, from start: Int, label: String) throws -> Int {
+        guard start < scalars.count else { throw failure("\(label) is past the end of the file") }
+        switch scalars[start] {
+        case "{", "[":
+            var depth = 0, i = start, quote: Unicode.Scalar?
+            while i < scalars.count {
+                let c = scalars[i]
+                if let q = quote {
+                    if c == "\\" && q == "\"" { i += 1 } else if c == q { quote = nil }
+                } else if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == "{" || c == "[" {
+                    depth += 1
+                } else if c == "}" || c == "]" {
+                    depth -= 1
+                    if depth == 0 { return i + 1 }
+                }
+                i += 1
+            }
+            throw failure("\(label): unterminated flow collection")
+        case "\"", "'":
+            let q = scalars[start]
+            var i = start + 1
+            while i < scalars.count {
+                if scalars[i] == "\\" && q == "\"" { i += 2; continue }
+                if scalars[i] == q {
+                    if q == "'" && i + 1 < scalars.count && scalars[i + 1] == "'" { i += 2; continue }
+                    return i + 1
+                }
+                i += 1
+            }
+            throw failure("\(label): unterminated quoted scalar")
+        default:
+            guard case .scalar(let scalar) = node, !scalar.string.isEmpty else {
+                throw failure("\(label) is written as a block; write it on one line (`{ … }`) for new-year to rewrite it")
+            }
+            let written = Array(scalar.string.unicodeScalars)
+            guard start + written.count <= scalars.count, Array(scalars[start..<start + written.count]) == written else {
+                throw failure("\(label) spans several lines; write it on one line for new-year to rewrite it")
+            }
+            return start + written.count
+        }
+    }
+
+    /// Removes a top-level key and its block: from its line to the next line that starts a
+    /// top-level key or a comment at column 1, blank lines before that kept.
+    mutating func removeTopLevelBlock(_ key: String) {
+        guard let mapping = root.mapping, let keyNode = mapping.keys.first(where: { $0.string == key }),
+              let mark = keyNode.mark, mark.column == 1 else { return }
+        let first = mark.line - 1
+        var last = first + 1
+        while last < lineStarts.count {
+            let begin = lineStarts[last]
+            if begin < scalars.count, scalars[begin] != " ", scalars[begin] != "\n", scalars[begin] != "\t" { break }
+            last += 1
+        }
+        while last - 1 > first, isBlank(line: last - 1) { last -= 1 }
+        let start = lineStarts[first]
+        let end = last < lineStarts.count ? lineStarts[last] : scalars.count
+        pending.append((start, end, ""))
+    }
+
+    private func isBlank(line: Int) -> Bool {
+        let begin = lineStarts[line], end = line + 1 < lineStarts.count ? lineStarts[line + 1] : scalars.count
+        return scalars[begin..<end].allSatisfy { $0 == " " || $0 == "\n" || $0 == "\t" }
+    }
+
+    private func failure(_ message: String) -> NextYear.ScaffoldError {
+        NextYear.ScaffoldError(description: "\(file.displayPath): \(message)")
     }
 }

@@ -6,12 +6,15 @@ import TaxDataTestSupport
 
 /// `sanity.indexed-decrease`: an inflation-indexed amount that went down, and the list of such
 /// amounts that `new-year` scaffolds.
+/// The real 2026 sources, as `new-year` reads them.
+let sources2026 = try! readTree(packageRoot.appendingPathComponent("TaxData")).filter { $0.relativePath.hasPrefix("2026/") }
+
 @Suite("Inflation-indexed amounts that went down")
 struct IndexedDecreaseTests {
     @Test("new-year scaffolds as provisional exactly the amounts the decrease check calls indexed")
     func scaffoldMatchesIndexedList() throws {
         let from = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
-        let files = NextYear.scaffold(from: from, to: 2027, index: Decimal(string: "0.027")!)
+        let files = try NextYear.scaffold(from: from, sources: sources2026, to: 2027, index: Decimal(string: "0.027")!)
         let scaffolded = try #require(TreeCompiler.compile(files).years.first)
         // A scaffolded bracket carries its ceiling's derivation.
         let provisional = Set(scaffolded.provisional.keys.map { path in
@@ -26,7 +29,7 @@ struct IndexedDecreaseTests {
     @Test("an untouched scaffold never lowers an indexed amount: retirement limits round the increase, so 5,250 stays 5,250 at 2.7%")
     func scaffoldNeverGoesDown() throws {
         let from = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
-        let files = NextYear.scaffold(from: from, to: 2027, index: Decimal(string: "0.027")!)
+        let files = try NextYear.scaffold(from: from, sources: sources2026, to: 2027, index: Decimal(string: "0.027")!)
         let scaffolded = try #require(TreeCompiler.compile(files).years.first)
         #expect(IndexedDecrease().check(previous: from, current: scaffolded).isEmpty,
                 "\(IndexedDecrease().check(previous: from, current: scaffolded).map(\.message))")

@@ -19,6 +19,17 @@ enum Derivation: Hashable {
     case floor
     case baseTax
     case maxTax
+    /// The federal earned income credit's maximum: phaseInRate × earnedAmount.
+    case creditMaximum
+
+    init(_ derivation: FieldSpec.Derivation) {
+        switch derivation {
+        case .floor: self = .floor
+        case .baseTax: self = .baseTax
+        case .maxTax: self = .maxTax
+        case .creditMaximum: self = .creditMaximum
+        }
+    }
 }
 
 /// Where a tax year came from, which decides how a `sameAs` copy is recognised.
@@ -27,25 +38,6 @@ public enum YearOrigin: Sendable {
     case sources
     /// Decoded from a bundle: a copy is a status whose value equals an earlier status's.
     case bundle
-
-    /// The statuses of `table` that copy another, with the status each copies.
-    func copies<V>(_ table: StatusTable<V>?) -> [FilingStatus: FilingStatus] {
-        guard let table else { return [:] }
-        switch self {
-        case .sources:
-            return table.aliases
-        case .bundle:
-            let values = table.expanded
-            var copies: [FilingStatus: FilingStatus] = [:]
-            for (i, status) in FilingStatus.allCases.enumerated() {
-                guard let value = values[status] else { continue }
-                if let original = FilingStatus.allCases.prefix(i).first(where: { values[$0] == value }) {
-                    copies[status] = original
-                }
-            }
-            return copies
-        }
-    }
 }
 
 extension Derivation {

@@ -1,0 +1,218 @@
+import Foundation
+
+/// What a value is, and how `new-year` indexes it.
+public struct FieldSpec: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// Dollars: deductions, limits, thresholds, bracket bounds. Never negative.
+        case amount
+        /// A fraction of something, in [0, 1): a tax rate, a share of a credit.
+        case rate
+        /// A share of another amount, never negative, which may exceed 1 (South Carolina's earned
+        /// income credit is 125% of the federal one).
+        case share
+        /// Years of age.
+        case age
+        /// A number of people or rows (dependents, children).
+        case count
+        /// A name, a choice, a label, a date, a version, a flag.
+        case text
+        /// No row in `FieldCatalogue`: a field someone added to the model and not to the catalogue.
+        case unclassified
+    }
+
+    /// Why a value follows from others of the same year (`check` enforces it as an error).
+    public enum Derivation: Sendable, Equatable {
+        /// A bracket floor: 0 first, then the previous ceiling.
+        case floor
+        /// A bracket's base tax, unless the law fixes it (`statutoryBaseTax`).
+        case baseTax
+        /// A maximum tax: rate × wage base, to the cent.
+        case maxTax
+        /// The federal earned income credit's maximum: phaseInRate × earnedAmount.
+        case creditMaximum
+    }
+
+    public var kind: Kind
+    public var indexing: Indexing?
+    public var derivation: Derivation?
+
+    public init(_ kind: Kind, indexing: Indexing? = nil, derived derivation: Derivation? = nil) {
+        self.kind = kind
+        self.indexing = indexing
+        self.derivation = derivation
+    }
+}
+
+/// How an amount indexed for inflation is rounded after multiplying it by (1 + index).
+public struct Indexing: Sendable, Equatable {
+    public var multiple: Decimal
+    public var down: Bool
+    /// The increase is rounded, not the total (IRC 402(g)(4), 414(v)(2)(C), 415(d)(4), 401(a)(17),
+    /// 219(b)(5)(C), 223(g)(2): "any increase … which is not a multiple of $X shall be rounded to
+    /// the next lowest multiple"), so an amount that is not itself a multiple never goes down.
+    public var ofIncrease: Bool
+    /// Only where the state declares `indexed: true`.
+    public var onlyIndexedStates: Bool
+
+    public static func nearest(_ multiple: Decimal) -> Indexing { Indexing(multiple: multiple, down: false, ofIncrease: false, onlyIndexedStates: false) }
+    public static func down(_ multiple: Decimal) -> Indexing { Indexing(multiple: multiple, down: true, ofIncrease: false, onlyIndexedStates: false) }
+    public static func increaseDown(_ multiple: Decimal) -> Indexing { Indexing(multiple: multiple, down: true, ofIncrease: true, onlyIndexedStates: false) }
+    /// A state's amount, indexed when the state says so, to the dollar.
+    public static let stateDollar = Indexing(multiple: 1, down: false, ofIncrease: false, onlyIndexedStates: true)
+
+    public var label: String {
+        let what = ofIncrease ? "increase " : ""
+        return down ? "\(what)rounded down to a multiple of \(Money.text(multiple))" : "\(what)rounded to the nearest \(Money.text(multiple))"
+    }
+
+    /// `old` indexed by `factor` and rounded.
+    public func apply(_ old: Decimal, factor: Decimal) -> Decimal {
+        let indexed = old * factor
+        guard ofIncrease else { return round(indexed) }
+        return old + max(0, round(indexed - old))
+    }
+
+    private func round(_ value: Decimal) -> Decimal {
+        var scaled = value / multiple, rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, down ? .down : .plain)
+        return rounded * multiple
+    }
+}
+
+/// One row per field of the model: what it is and how it is indexed. A path is looked up with
+/// filing statuses written `*` and array positions `[]` (`federal/brackets.*[].ceiling`): first
+/// with its statuses as they are (an exception for one status), then with `*`, then by its last
+/// key alone for the fields that mean the same wherever they sit (`label`, `over`, `rate`).
+public enum FieldCatalogue {
+    /// Fields by where they sit: the indexed amounts (`taxdata new-year`), and exceptions to `byName`.
+    static let rows: [String: FieldSpec] = [
+        // Rev. Proc. tables: IRC 1(f)(6)(A) and 63(c)(4) round down to a multiple of $50.
+        "federal/standardDeduction.*": FieldSpec(.amount, indexing: .down(50)),
+        "federal/brackets.*[].ceiling": FieldSpec(.amount, indexing: .down(50)),
+        // IRC 32(j)(2)(A): the earned income and phase-out amounts, to the nearest $10; the maximum
+        // credit is phaseInRate × earnedAmount (the `eitc.*` rule holds it to the dollar).
+        "federal/earnedIncomeCredit[].earnedAmount": FieldSpec(.amount, indexing: .nearest(10)),
+        "federal/earnedIncomeCredit[].phaseOutStart.*": FieldSpec(.amount, indexing: .nearest(10)),
+        "federal/earnedIncomeCredit[].maximum": FieldSpec(.amount, derived: .creditMaximum),
+        // 42 U.S.C. 430(b)(2): the contribution and benefit base, to the nearest $300.
+        "fica/socialSecurity.wageBase": FieldSpec(.amount, indexing: .nearest(300)),
+        // IRC 402(g)(4), 414(v)(2)(C), 415(d)(4), 219(b)(5)(C), 408(p)(2)(E), 401(a)(17), 223(g)(2),
+        // 408A(c)(3)(C): the increase rounded down to a multiple of the amount each section names.
+        "retirement/401k.employeeLimit": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/401k.catchUpContribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/401k.enhancedCatchUp.contribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/401k.totalLimit": FieldSpec(.amount, indexing: .increaseDown(1000)),
+        "retirement/403b.employeeLimit": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/403b.catchUpContribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/403b.enhancedCatchUp.contribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/403b.totalLimit": FieldSpec(.amount, indexing: .increaseDown(1000)),
+        "retirement/457b.employeeLimit": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/457b.catchUpContribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/457b.enhancedCatchUp.contribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/457b.totalLimit": FieldSpec(.amount, indexing: .increaseDown(1000)),
+        "retirement/ira.traditionalLimit": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/ira.rothLimit": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/ira.catchUpContribution": FieldSpec(.amount, indexing: .increaseDown(100)),
+        "retirement/rothIncomePhaseout.*.start": FieldSpec(.amount, indexing: .increaseDown(1000)),
+        "retirement/rothIncomePhaseout.*.end": FieldSpec(.amount, indexing: .increaseDown(1000)),
+        // The married-filing-separately range ($0 to $10,000) is statutory: 408A(c)(3)(B)(iii).
+        "retirement/rothIncomePhaseout.married_filing_separately.start": FieldSpec(.amount),
+        "retirement/rothIncomePhaseout.married_filing_separately.end": FieldSpec(.amount),
+        "retirement/simpleIra.employeeLimit": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/simpleIra.catchUpContribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/simpleIra.enhancedCatchUp.contribution": FieldSpec(.amount, indexing: .increaseDown(500)),
+        "retirement/sepIra.limit": FieldSpec(.amount, indexing: .increaseDown(1000)),
+        "retirement/sepIra.maxCompensation": FieldSpec(.amount, indexing: .increaseDown(5000)),
+        "retirement/hsa.individual": FieldSpec(.amount, indexing: .increaseDown(50)),
+        "retirement/hsa.family": FieldSpec(.amount, indexing: .increaseDown(50)),
+        // A state that declares `indexed: true`: its standard deductions and bracket ceilings, to
+        // the dollar (each state's own rounding is for the author to apply from its publication).
+        "states/standardDeduction.*": FieldSpec(.amount, indexing: .stateDollar),
+        "states/brackets.*[].ceiling": FieldSpec(.amount, indexing: .stateDollar),
+        // A phase-out or an add-back reduces by a share of the income over its start, which may be
+        // all of it (1: dollar for dollar).
+        "states/phaseOuts[].rate": FieldSpec(.share),
+        "states/phaseOuts[].rates.*": FieldSpec(.share),
+        "states/phaseOutSchedules[].rate": FieldSpec(.share),
+        "states/phaseOutSchedules[].rates.*": FieldSpec(.share),
+        "states/taxAddBacks[].rate": FieldSpec(.share),
+        "states/taxAddBacks[].rates.*": FieldSpec(.share),
+        // Arkansas's tax-table row offset is a dollar adjustment, not a bound.
+        "states/taxTable.rowOffsets[].offset": FieldSpec(.amount),
+    ]
+
+    /// Fields that mean the same wherever they sit, by their last key (a filing status skipped).
+    static let byName: [String: FieldSpec] = {
+        var names: [String: FieldSpec] = [:]
+        for name in ["floor"] { names[name] = FieldSpec(.amount, derived: .floor) }
+        for name in ["baseTax"] { names[name] = FieldSpec(.amount, derived: .baseTax) }
+        for name in ["maxTax"] { names[name] = FieldSpec(.amount, derived: .maxTax) }
+        for name in ["ceiling", "standardDeduction", "personalExemption", "personalCredit", "dependentExemption",
+                     "dependentCredit", "refundableDependentCredit", "childExemption", "extraTax", "thresholds",
+                     "threshold", "wageBase", "maxWeekly", "employeeLimit", "catchUpContribution", "contribution",
+                     "totalLimit", "traditionalLimit", "rothLimit", "individual", "family", "limit", "maxCompensation",
+                     "perChild", "perOtherDependent", "phaseOutAmount", "phaseOutStart", "phaseOutStep",
+                     "earnedThreshold", "earnedAmount", "maximum", "minimum", "over", "upTo", "amount", "through",
+                     "start", "end", "cap", "range", "size", "width", "base", "benefit", "below", "rowWidth", "from",
+                     "atLeast", "perDependent", "incomeLimit"] {
+            names[name] = FieldSpec(.amount)
+        }
+        for name in ["rate", "rates", "phaseInRate", "phaseOutRate", "additionalRate", "flatRate", "maxPercentage"] {
+            names[name] = FieldSpec(.rate)
+        }
+        for name in ["share", "childlessShare", "refundableAlternative"] { names[name] = FieldSpec(.share) }
+        for name in ["catchUpAge", "minAge", "maxAge"] { names[name] = FieldSpec(.age) }
+        for name in ["children", "exceptFirst", "maxDependents", "dependents"] { names[name] = FieldSpec(.count) }
+        for name in ["year", "name", "type", "notes", "provenance", "kind", "title", "url", "label", "method", "part",
+                     "round", "measure", "on", "incomeBase", "lessRefundable", "indexed", "pending", "hasLocalTax",
+                     "itemized", "inclusive", "statutoryBaseTax"] {
+            names[name] = FieldSpec(.text)
+        }
+        return names
+    }()
+
+    /// The spec of the value at `path` in `data` (`data` decides whether a state is indexed).
+    public static func spec(for path: DataPath, in data: TaxYearData) -> FieldSpec {
+        var spec = lookup(path)
+        if let indexing = spec.indexing, indexing.onlyIndexedStates {
+            if case .state(let code) = path.document, data.states[code]?.indexed == true {} else { spec.indexing = nil }
+        }
+        return spec
+    }
+
+    static func lookup(_ path: DataPath) -> FieldSpec {
+        if let row = rows[pattern(path, statuses: false)] ?? rows[pattern(path, statuses: true)] { return row }
+        if let name = lastKey(path), let row = byName[name] { return row }
+        return FieldSpec(.unclassified)
+    }
+
+    /// `federal/brackets.*[].ceiling`; `states/…` for every state.
+    public static func pattern(_ path: DataPath, statuses wildcard: Bool) -> String {
+        var text: String = switch path.document {
+        case .year: "year"
+        case .federal: "federal"
+        case .fica: "fica"
+        case .retirement: "retirement"
+        case .state: "states"
+        }
+        var first = true
+        for component in path.components {
+            switch component {
+            case .key(let name):
+                let shown = wildcard && FilingStatus(rawValue: name) != nil ? "*" : name
+                text += first ? "/\(shown)" : ".\(shown)"
+            case .index:
+                text += "[]"
+            }
+            first = false
+        }
+        return text
+    }
+
+    static func lastKey(_ path: DataPath) -> String? {
+        for component in path.components.reversed() {
+            if case .key(let name) = component, FilingStatus(rawValue: name) == nil { return name }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TaxDataCompiler
+import TaxDataCore
+import TaxDataTestSupport
+
+/// `new-year` edits last year's sources in place: it indexes what the law indexes and carries
+/// everything else, comments included.
+@Suite("new-year edits the sources in place")
+struct NextYearTests {
+    let from = compiledYears.first { $0.meta.taxYear == 2026 }!
+
+    func scaffold() throws -> (files: [SourceFile], year: TaxYearData) {
+        let files = try NextYear.scaffold(from: from, sources: sources2026, to: 2027, index: Decimal(string: "0.027")!)
+        let result = TreeCompiler.compile(files)
+        #expect(!result.hasErrors, "\(result.diagnostics.errors.map(\.message).prefix(5))")
+        return (files, try #require(result.years.first))
+    }
+
+    @Test("every value it does not index or derive is carried over unchanged: state law, credits, phase-outs, rates")
+    func nothingLost() throws {
+        let (_, next) = try scaffold()
+        let indexed = Set(from.inflationIndexedAmounts.map(\.path))
+        let after = Dictionary(next.fields().map { ($0.path, $0.value) }, uniquingKeysWith: { a, _ in a })
+        var lost: [String] = [], changed: [String] = []
+        for field in from.fields() where field.isWritten && !indexed.contains(field.path) && field.derivation == nil {
+            guard case .key(let first)? = field.path.components.first, !["sources", "notes", "provenance", "year", "pending"].contains(first) else { continue }
+            // Married filing separately's federal brackets follow joint's (half of it).
+            if field.path.description.hasPrefix("federal.brackets.married_filing_separately") && field.path.lastKey == "ceiling" { continue }
+            switch after[field.path] {
+            case nil: lost.append(field.path.description)
+            case let value? where value != field.value: changed.append("\(field.path): \(field.value) → \(value)")
+            default: break
+            }
+        }
+        #expect(lost.isEmpty, "dropped by new-year: \(lost.prefix(20))")
+        #expect(changed.isEmpty, "changed by new-year: \(changed.prefix(20))")
+        // The ones the old scaffolder dropped.
+        #expect(next.federal.earnedIncomeCredit?.count == 4)
+        #expect(next.federal.childTaxCredit == from.federal.childTaxCredit)
+        #expect(next.states["MD"]?.earnedIncomeCredit == from.states["MD"]?.earnedIncomeCredit)
+        #expect(next.states["MD"]?.phaseOuts == from.states["MD"]?.phaseOuts)
+    }
+
+    @Test("indexed amounts become provisional at their law's rounding; what follows from them is recomputed")
+    func indexedAndDerived() throws {
+        let (_, next) = try scaffold()
+        for amount in from.inflationIndexedAmounts {
+            #expect(next.provisional(at: amount.path) != nil, "\(amount.path) is not provisional")
+        }
+        // 42 U.S.C. 430: 184,500 × 1.027 = 189,481.5, to the nearest 300 = 189,600; maxTax = 6.2% of it.
+        #expect(next.fica.socialSecurity.wageBase == 189_600)
+        #expect(next.fica.socialSecurity.maxTax == Decimal(string: "11755.2"))
+        // IRC 32(j)(2): 18,290 × 1.027 = 18,783.83 → 18,780; the maximum is 45% of it, to the dollar.
+        let three = try #require(next.federal.earnedIncomeCredit?.last)
+        #expect(three.earnedAmount == 18_780)
+        #expect(three.maximum == 8_451)
+        // Floors follow ceilings and the written base taxes are recomputed (check has no errors).
+        let single = try #require(next.federal.brackets[.single])
+        #expect(single[1].floor == single[0].ceiling)
+        #expect(single[0].ceiling == 12_700) // 12,400 × 1.027 = 12,734.8, down to a multiple of 50
+    }
+
+    @Test("comments, key order and untouched lines survive; the header is next year's; reviewed and pending are dropped")
+    func layoutKept() throws {
+        let (files, _) = try scaffold()
+        for source in sources2026 where source.relativePath.hasSuffix(".yaml") {
+            let name = source.relativePath.dropFirst("2026/".count)
+            let next = try #require(files.first { $0.relativePath == "2027/\(name)" }, "\(name) not scaffolded")
+            let comments = source.contents.split(separator: "\n").compactMap { line -> Substring? in
+                guard let hash = line.range(of: " # ") ?? (line.hasPrefix("#") ? line.startIndex..<line.startIndex : nil) else { return nil }
+                return line[hash.lowerBound...]
+            }
+            for comment in comments where !source.contents.contains("reviewed:") || !comment.contains("reviewed") {
+                #expect(next.contents.contains(comment), "\(name): lost comment \(comment)")
+            }
+            #expect(next.contents.hasPrefix("# Scaffolded from 2026 by taxdata new-year (index 2.7%)"))
+            #expect(!next.contents.contains("\nreviewed:") && !next.contents.contains("\npending:"))
+        }
+        let federal = try #require(files.first { $0.relativePath == "2027/federal.yaml" }).contents
+        #expect(federal.contains("taxYear: 2027\nprovenance: estimated\n"))
+        #expect(federal.contains("  phaseOutStep: 1000\n"))
+        #expect(federal.contains("earnedIncomeCredit:              # IRC 32 (refundable; not withholding)"))
+        let year = try #require(files.first { $0.relativePath == "2027/year.yaml" }).contents
+        #expect(year.contains("version: 2027.0.1") && year.contains("status: draft") && year.contains("effectiveDate: 2027-01-01"))
+    }
+
+    @Test("a value it must rewrite but cannot (a block mapping) is refused with the file and path, not written wrongly")
+    func refusesBlockMapping() throws {
+        var sources = sources2026
+        let i = try #require(sources.firstIndex { $0.relativePath == "2026/fica.yaml" })
+        sources[i].contents = sources[i].contents.replacingOccurrences(of: "  wageBase: 184500\n", with: "  wageBase:\n    value: 184500\n    provenance: official\n")
+        let data = try #require(TreeCompiler.compile(sources).years.first)
+        #expect(throws: NextYear.ScaffoldError.self) {
+            try NextYear.scaffold(from: data, sources: sources, to: 2027, index: Decimal(string: "0.027")!)
+        }
+        do {
+            _ = try NextYear.scaffold(from: data, sources: sources, to: 2027, index: Decimal(string: "0.027")!)
+        } catch {
+            #expect("\(error)".contains("2026/fica.yaml") && "\(error)".contains("fica.socialSecurity.wageBase"))
+        }
+    }
+}
