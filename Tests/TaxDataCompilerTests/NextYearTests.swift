@@ -26,7 +26,7 @@ struct NextYearTests {
         for field in from.fields() where field.isWritten && !indexed.contains(field.path) && field.derivation == nil {
             guard case .key(let first)? = field.path.components.first, !["sources", "notes", "provenance", "year", "pending"].contains(first) else { continue }
             // Married filing separately's federal brackets follow joint's (half of it).
-            if field.path.description.hasPrefix("federal.brackets.married_filing_separately") && field.path.lastKey == "ceiling" { continue }
+            if field.path.description.hasPrefix("federal/brackets.married_filing_separately") && field.path.lastKey == "ceiling" { continue }
             switch after[field.path] {
             case nil: lost.append(field.path.description)
             case let value? where value != field.value: changed.append("\(field.path): \(field.value) → \(value)")
@@ -97,7 +97,7 @@ struct NextYearTests {
         do {
             _ = try NextYear.scaffold(from: data, sources: sources, to: 2027, index: Decimal(string: "0.027")!)
         } catch {
-            #expect("\(error)".contains("2026/fica.yaml") && "\(error)".contains("fica.socialSecurity.wageBase"))
+            #expect("\(error)".contains("2026/fica.yaml") && "\(error)".contains("fica/socialSecurity.wageBase"))
         }
     }
 }

@@ -52,16 +52,8 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible, Comparable 
         return text
     }
 
-    public var description: String {
-        let prefix: String = switch document {
-        case .year: "year"
-        case .federal: "federal"
-        case .fica: "fica"
-        case .retirement: "retirement"
-        case .state(let code): "states.\(code)"
-        }
-        return components.isEmpty ? prefix : "\(prefix).\(pointer)"
-    }
+    /// The one address format, everywhere a path is shown: `address`.
+    public var description: String { address }
 
     /// The document as `diff` groups and `--only` names it: `federal`, `fica`, `retirement`,
     /// `states/CA` (or `year`).
