@@ -13,14 +13,20 @@ struct CacheContents: Sendable {
     var discarded: [Int]
     var rejections: [Rejection]
 
-    /// Verifies each stored year in full (as `TaxDataProvider.verify` does a download); a
-    /// `stateBytes` that does not decode is rebuilt from the verified years (`cache.state`).
+    /// Verifies each stored year (as `TaxDataProvider.verify` does a download; the checks that
+    /// depend only on the bytes are skipped for bytes the state remembers passing them,
+    /// `VerificationMemo`); a `stateBytes` that does not decode is rebuilt from the verified years
+    /// (`cache.state`). The state then remembers exactly the tokens of the years that verified.
     static func decide(stateBytes: Data?, stored: [Int: [String: Data]], policy: SignaturePolicy, now: Date) -> CacheContents {
         let decoded = ClientState.decode(stateBytes)
         var contents = CacheContents(state: decoded ?? ClientState(), candidates: [:], discarded: [], rejections: [])
+        let remembered = Set(contents.state.verified ?? [])
+        var memos: [String] = []
         for year in stored.keys.sorted() {
             let files = stored[year]!
-            switch TaxDataProvider.verify(files: files, year: year, source: .cache, policy: policy, now: now) {
+            let (result, memo) = TaxDataProvider.verify(files: files, year: year, source: .cache, policy: policy, now: now, remembered: remembered)
+            if let memo { memos.append(memo) }
+            switch result {
             case .success(let data):
                 contents.candidates[year] = TaxDataProvider.Candidate(
                     data: data, source: .cache, fetchedAt: contents.state[year].fetchedAt,
@@ -31,6 +37,7 @@ struct CacheContents: Sendable {
                 contents.discarded.append(year)
             }
         }
+        contents.state.verified = memos.isEmpty ? nil : memos
         if decoded == nil {
             contents.rejections.append(Rejection(source: .cache, taxYear: nil, reason: .cacheState,
                                                  detail: "state.json is corrupt; rebuilt from the \(contents.candidates.count) verified cached year(s)"))

@@ -28,6 +28,9 @@ struct ClientState: Codable, Sendable, Equatable {
     }
 
     var years: [String: Year] = [:]
+    /// `VerificationMemo` tokens of the cached bundles that passed every check at the last load:
+    /// the same bytes skip the checks that depend only on them. Rewritten at each load.
+    var verified: [String]?
     /// Absent in a state written before schema 1.8 (and by a client without trusted keys).
     var index: Index?
 
@@ -49,6 +52,11 @@ struct ClientState: Codable, Sendable, Equatable {
             if let attempt = theirs.lastAttempt, attempt > (mine.lastAttempt ?? .distantPast) { mine.lastAttempt = attempt }
             years[key] = mine
         }
+        if let theirs = other.verified {
+            // Tokens only name bytes that passed; a token whose bytes are gone matches nothing.
+            let union = (verified ?? []) + theirs.filter { !(verified ?? []).contains($0) }
+            verified = Array(union.suffix(Self.maxVerified))
+        }
         if let theirs = other.index {
             var mine = index ?? Index()
             if let issued = theirs.issuedAt, issued >= (mine.issuedAt ?? issued) {
@@ -59,6 +67,9 @@ struct ClientState: Codable, Sendable, Equatable {
             index = mine
         }
     }
+
+    /// At most this many `verified` tokens are kept (a few per cached year).
+    static let maxVerified = 32
 
     static func decode(_ data: Data?) -> ClientState? {
         guard let data else { return ClientState() }

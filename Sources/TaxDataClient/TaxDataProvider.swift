@@ -136,6 +136,17 @@ public actor TaxDataProvider {
         trusted.load(contents)
         // Bytes that fail verification are never trusted: discarded, to be fetched again.
         for year in contents.discarded { try? store.remove(year: year) }
+        // Remember which bytes passed (`VerificationMemo`) when that changed: the next launch then
+        // skips the checks that depend only on those bytes. A state that cannot be written only
+        // costs the next launch the full checks.
+        if contents.state.verified != ClientState.decode(stateBytes)?.verified {
+            try? store.withExclusiveAccess {
+                var onDisk = ClientState.decode(try store.loadState()) ?? ClientState()
+                onDisk.merge(trusted.state)
+                onDisk.verified = trusted.state.verified
+                try store.saveState(try onDisk.encoded())
+            }
+        }
         found += contents.rejections
         rejections += found
         for rejection in found { logger.warning("rejected \(rejection)") }
@@ -235,17 +246,24 @@ public actor TaxDataProvider {
     /// Expiry: a bundle whose expiration date has passed while its tax year is not over is refused
     /// (data for a past year legitimately expires and stays usable for that year).
     static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, now: Date) -> Result<TaxYearData, Rejection> {
+        verify(files: files, year: year, source: source, policy: policy, now: now, remembered: []).result
+    }
+
+    /// `verify`, skipping the checks that depend only on the bytes when `remembered` holds their
+    /// `VerificationMemo` token; returns the token to remember when the bytes are valid.
+    static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, now: Date,
+                       remembered: Set<String>) -> (result: Result<TaxYearData, Rejection>, memo: String?) {
         var files = files
         guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
-            return .failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing"))
+            return (.failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing")), nil)
         }
         // Expiry is the verifier's `bundle.expired`, read as the client reads it: a past tax year stays valid.
         let result = BundleVerifier(signatures: policy, extraChecks: [ExpectedYear(year)])
-            .verify(manifestBytes: manifest, files: files, now: Self.isoDate(now), expiry: .pastYearsStayValid)
+            .verify(manifestBytes: manifest, files: files, now: Self.isoDate(now), expiry: .pastYearsStayValid, remembered: remembered)
         guard result.isValid, let data = result.data else {
-            return .failure(rejection(source, year, result.findings))
+            return (.failure(rejection(source, year, result.findings)), nil)
         }
-        return .success(data)
+        return (.success(data), result.memo)
     }
 
     /// `sha256:<hex>` of a manifest's bytes, as an index lists it.

@@ -35,6 +35,11 @@ public struct BundleVerifier: Sendable {
         /// File name → diagnostics; content findings use the name of the document they concern.
         public var findings: [BundleFinding]
         public var isValid: Bool { data != nil && !findings.contains { $0.diagnostic.severity == .error } }
+        /// The `VerificationMemo` token of these bytes when they are valid: remember it to skip
+        /// the byte-only checks the next time the same bytes are verified.
+        public var memo: String?
+        /// Whether the byte-only checks were skipped because `remembered` held the token.
+        public var usedMemo = false
     }
 
     /// The checks this verifier runs, in order.
@@ -64,10 +69,17 @@ public struct BundleVerifier: Sendable {
 
     /// Verifies a year given `manifest.json`'s bytes and every other file in the year directory.
     /// - Parameter now: when given, data whose expiration date is before it is reported, as `expiry` reads it.
-    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> Result {
+    /// - Parameter remembered: `VerificationMemo` tokens of bytes that passed before: when the
+    ///   manifest's token is among them, the checks that depend only on the bytes are skipped
+    ///   (every SHA-256 is still checked, so the bytes are those that passed).
+    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid,
+                       remembered: Set<String> = []) -> Result {
         let decoded = ManifestDecodes.decode(manifestBytes)
         guard let manifest = decoded.manifest else { return Result(data: nil, manifest: nil, findings: decoded.finding.map { [$0] } ?? []) }
-        let checks = checks(now: now, expiry: expiry)
+        let token = VerificationMemo.token(manifestBytes: manifestBytes, verifier: self)
+        let usedMemo = token.map(remembered.contains) ?? false
+        var checks = checks(now: now, expiry: expiry)
+        if usedMemo { checks.removeAll(where: \.dependsOnlyOnBytes) }
         var candidate = BundleCandidate(manifestBytes: manifestBytes, manifest: manifest, signature: files[BundleLayout.signatureName], files: files)
         var findings: [BundleFinding] = []
         // A halting manifest error stops here; others still let the files be checked, so that a
@@ -75,15 +87,17 @@ public struct BundleVerifier: Sendable {
         guard !Self.run(checks, .manifest, candidate, into: &findings),
               !Self.run(checks, .files, candidate, into: &findings),
               !containsError(findings) else {
-            return Result(data: nil, manifest: manifest, findings: findings)
+            return Result(data: nil, manifest: manifest, findings: findings, usedMemo: usedMemo)
         }
-        let documents = DocumentsDecode.decode(candidate)
+        let documents = usedMemo ? DocumentsDecode.decodeRemembered(candidate) : DocumentsDecode.decode(candidate)
         guard let decodedDocuments = documents.documents else {
-            return Result(data: nil, manifest: manifest, findings: findings + documents.findings)
+            return Result(data: nil, manifest: manifest, findings: findings + documents.findings, usedMemo: usedMemo)
         }
         candidate.documents = decodedDocuments
         _ = Self.run(checks, .contents, candidate, into: &findings)
-        return Result(data: candidate.data, manifest: manifest, findings: findings)
+        var result = Result(data: candidate.data, manifest: manifest, findings: findings, usedMemo: usedMemo)
+        if result.isValid { result.memo = token }
+        return result
     }
 
     /// Runs the checks of `stage`; true when one that halts reported an error.

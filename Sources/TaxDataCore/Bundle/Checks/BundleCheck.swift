@@ -19,12 +19,17 @@ public protocol BundleCheck: Sendable {
     /// Whether an error from this check stops the verification: what follows would act on names,
     /// a schema or a listing it cannot trust.
     var halts: Bool { get }
+    /// Whether its verdict depends on the bundle's bytes and this build alone (not on keys, the
+    /// clock or the client's state): `VerificationMemo` lets a verifier skip it for bytes that
+    /// already passed it.
+    var dependsOnlyOnBytes: Bool { get }
     /// The findings for `candidate` (empty when it passes).
     func check(_ candidate: BundleCandidate) -> [BundleFinding]
 }
 
 extension BundleCheck {
     public var halts: Bool { false }
+    public var dependsOnlyOnBytes: Bool { false }
 }
 
 /// When a check runs. A stage runs only when the stage before it found no error, except that the

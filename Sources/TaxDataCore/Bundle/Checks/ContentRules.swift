@@ -7,6 +7,7 @@ public struct ContentRules: BundleCheck {
     public init(_ ruleSet: RuleSet = .standard) { self.ruleSet = ruleSet }
     public var rules: [RuleID] { ruleSet.rules.map(\.id) + ReleasePolicy.refusals.values.map(\.rule).sorted() }
     public let stage = BundleCheckStage.contents
+    public var dependsOnlyOnBytes: Bool { true }
 
     public func check(_ candidate: BundleCandidate) -> [BundleFinding] {
         guard let data = candidate.data else { return [] }

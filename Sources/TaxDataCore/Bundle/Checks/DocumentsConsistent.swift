@@ -5,6 +5,7 @@ public struct DocumentsConsistent: BundleCheck {
     public init() {}
     public let rules: [RuleID] = [.yearConsistency, .bundleInconsistent]
     public let stage = BundleCheckStage.contents
+    public var dependsOnlyOnBytes: Bool { true }
 
     public func check(_ candidate: BundleCandidate) -> [BundleFinding] {
         guard let documents = candidate.documents else { return [] }

@@ -11,6 +11,17 @@ public enum DocumentsDecode {
         return decodeEach(candidate)
     }
 
+    /// For bytes that already passed (`VerificationMemo`): the combined document alone is decoded,
+    /// without re-encoding anything, since each part was then byte for byte its canonical part and
+    /// the SHA-256s just matched. Without a combined document, `decode`.
+    static func decodeRemembered(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
+        guard let name = candidate.manifest.files.combined, let bytes = candidate.files[name],
+              let combined = try? CanonicalJSON.decode(CombinedDocument.self, from: bytes) else { return decode(candidate) }
+        return (DecodedDocuments(federal: combined.federal, fica: combined.fica,
+                                 states: StatesDocument(year: combined.taxYear, states: combined.states),
+                                 retirement: combined.retirement, combined: combined), [])
+    }
+
     /// The fast path for an intact bundle: the combined document is decoded once (it holds the four
     /// parts), checked canonical, and each part file must be byte for byte the canonical encoding
     /// of its part of the combined document: then it decodes to exactly that value, so it is not

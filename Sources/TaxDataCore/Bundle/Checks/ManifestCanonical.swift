@@ -4,6 +4,7 @@ public struct ManifestCanonical: BundleCheck {
     public init() {}
     public let rules: [RuleID] = [.bundleNotCanonical]
     public let stage = BundleCheckStage.files
+    public var dependsOnlyOnBytes: Bool { true }
 
     public func check(_ candidate: BundleCandidate) -> [BundleFinding] {
         guard CanonicalCheck.applies(to: candidate.manifest.schemaVersion),
