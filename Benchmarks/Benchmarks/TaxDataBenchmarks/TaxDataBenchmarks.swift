@@ -20,7 +20,48 @@ struct NoNetwork: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw TransportError(.offline, "benchmark") }
 }
 
+/// A cache that holds the embedded years' bytes (a warm cache) and a state, read-only: each
+/// iteration starts from the same bytes.
+final class WarmStore: BundleStore, @unchecked Sendable {
+    let stored: [Int: [String: Data]]
+    let state: Data?
+    init(stored: [Int: [String: Data]], state: Data?) { self.stored = stored; self.state = state }
+    func years() throws -> [Int] { stored.keys.sorted() }
+    func load(year: Int) throws -> [String: Data]? { stored[year] }
+    func save(year: Int, files: [String: Data]) throws {}
+    func remove(year: Int) throws {}
+    func loadState() throws -> Data? { state }
+    func saveState(_ data: Data) throws {}
+    func reset() throws {}
+    func prepare() throws -> String? { nil }
+}
+
+/// A store that keeps the state it is given (to capture what a first launch remembers).
+final class StateCapture: BundleStore, @unchecked Sendable {
+    let stored: [Int: [String: Data]]
+    var state: Data?
+    init(stored: [Int: [String: Data]]) { self.stored = stored }
+    func years() throws -> [Int] { stored.keys.sorted() }
+    func load(year: Int) throws -> [String: Data]? { stored[year] }
+    func save(year: Int, files: [String: Data]) throws {}
+    func remove(year: Int) throws {}
+    func loadState() throws -> Data? { state }
+    func saveState(_ data: Data) throws { state = data }
+    func reset() throws {}
+    func prepare() throws -> String? { nil }
+}
+
 let embedded = try! EmbeddedBundles.packaged()
+/// The three embedded years as a warm cache, and the state a first launch leaves (with the
+/// `VerificationMemo` tokens of the bytes it verified).
+let warmBytes = embedded.years
+/// The state a first launch leaves with `warmBytes` in its cache.
+func rememberedState() async throws -> Data? {
+    let capture = StateCapture(stored: warmBytes)
+    let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: capture, embedded: embedded)
+    _ = await provider.load()
+    return capture.state
+}
 let year2026 = try! TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: NoNetwork(),
                                     store: EmptyStore(), embedded: embedded)
 
@@ -32,6 +73,28 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let bundles = try EmbeddedBundles.packaged()
             blackHole(try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: EmptyStore(), embedded: bundles))
+        }
+    }
+
+    // A warm start: the embedded years and a warm cache of three years, every check on; the cache
+    // verified in full (no state), then with the state a first launch leaves (`VerificationMemo`).
+    Benchmark("client warm start: embedded + cache (3 years each), cache verified in full") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let bundles = try EmbeddedBundles.packaged()
+            let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(),
+                                               store: WarmStore(stored: warmBytes, state: nil), embedded: bundles)
+            blackHole(await provider.load())
+        }
+    }
+
+    Benchmark("client warm start: embedded + cache (3 years each), cache remembered (VerificationMemo)") { benchmark in
+        let state = try await rememberedState()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let bundles = try EmbeddedBundles.packaged()
+            let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(),
+                                               store: WarmStore(stored: warmBytes, state: state), embedded: bundles)
+            blackHole(await provider.load())
         }
     }
 

@@ -186,15 +186,26 @@ public enum FieldCatalogue {
         return FieldSpec(.unclassified)
     }
 
-    /// `federal/brackets.*[].ceiling`; `states/…` for every state.
-    public static func pattern(_ path: DataPath, statuses wildcard: Bool) -> String {
-        var text: String = switch path.document {
+    /// The same lookup from the patterns the walk built on its way down.
+    static func lookup(_ context: WalkContext) -> FieldSpec {
+        if let row = rows[context.literal] ?? rows[context.wildcard] { return row }
+        if let name = context.name, let row = byName[name] { return row }
+        return FieldSpec(.unclassified)
+    }
+
+    static func documentName(_ document: DataPath.Document) -> String {
+        switch document {
         case .year: "year"
         case .federal: "federal"
         case .fica: "fica"
         case .retirement: "retirement"
         case .state: "states"
         }
+    }
+
+    /// `federal/brackets.*[].ceiling`; `states/…` for every state.
+    public static func pattern(_ path: DataPath, statuses wildcard: Bool) -> String {
+        var text = documentName(path.document)
         var first = true
         for component in path.components {
             switch component {

@@ -48,9 +48,17 @@ public enum CopyDetection: Sendable {
 /// A status table as the walk sees it, whatever its value type.
 protocol StatusTableWalkable {
     func copies(_ detection: CopyDetection) -> [FilingStatus: FilingStatus]
+    /// Every covered status's value, in contract order.
+    func walkEntries(_ body: (FilingStatus, any Encodable) throws -> Void) rethrows
 }
 
-extension StatusTable: StatusTableWalkable {
+extension StatusTable: StatusTableWalkable where Value: Encodable {
+    func walkEntries(_ body: (FilingStatus, any Encodable) throws -> Void) rethrows {
+        for status in FilingStatus.allCases {
+            if let value = self[status] { try body(status, value) }
+        }
+    }
+
     func copies(_ detection: CopyDetection) -> [FilingStatus: FilingStatus] {
         switch detection {
         case .declared:
@@ -70,8 +78,8 @@ extension StatusTable: StatusTableWalkable {
 }
 
 extension TaxYearData {
-    /// Every value of the federal, FICA, retirement and state documents at its path, in path order
-    /// (array positions numerically). Source-only annotations (`provisional`, written grades) are
+    /// Every value of the federal, FICA, retirement and state documents at its path, in the model's
+    /// order (declaration order, filing statuses in contract order, states by code). Source-only annotations (`provisional`, written grades) are
     /// not values, and neither is `year.yaml`'s metadata.
     public func fields(copies: CopyDetection = .declared) -> [Field] {
         let recorder = FieldRecorder(copies: copies)
@@ -83,14 +91,15 @@ extension TaxYearData {
         }
         let statutory = Set(recorder.leaves.filter { $0.value == .flag(true) && $0.path.lastKey == "statutoryBaseTax" }
             .compactMap(\.path.parent))
-        var fields = recorder.leaves.map { leaf in
-            var spec = FieldCatalogue.spec(for: leaf.path, in: self)
+        return recorder.leaves.map { leaf in
+            var spec = leaf.spec
+            if spec.indexing?.onlyIndexedStates == true {
+                if case .state(let code) = leaf.path.document, states[code]?.indexed == true {} else { spec.indexing = nil }
+            }
             // A base tax the law fixes is written, not derived.
             if spec.derivation == .baseTax, let bracket = leaf.path.parent, statutory.contains(bracket) { spec.derivation = nil }
             return Field(path: leaf.path, value: leaf.value, spec: spec, copyOf: leaf.copyOf)
         }
-        fields.sort { DataPath.structuralOrder($0.path, $1.path) }
-        return fields
     }
 
     /// The bracket schedules of the year (every `[Bracket]` in the model, wherever it sits) at their
@@ -99,7 +108,7 @@ extension TaxYearData {
         let recorder = FieldRecorder(copies: copies)
         recorder.walk(federal, at: DataPath(.federal))
         for code in states.keys.sorted() { recorder.walk(states[code]!, at: DataPath(.state(code))) }
-        return recorder.schedules.sorted { DataPath.structuralOrder($0.path, $1.path) }
+        return recorder.schedules
     }
 }
 
@@ -126,114 +135,156 @@ extension DataPath {
 
 // MARK: - The recording encoder
 
+/// Where the walk is: the path, its catalogue patterns (built as it descends, so a leaf's row
+/// costs two dictionary lookups), and the status it copies, if it sits under a copied status.
+struct WalkContext {
+    var path: DataPath
+    /// `federal/brackets.single[].ceiling` and `federal/brackets.*[].ceiling`.
+    var literal: String
+    var wildcard: String
+    /// The last key that is not a filing status.
+    var name: String?
+    var copyOf: FilingStatus?
+    /// Set on a status table: status → the status it copies.
+    var copies: [FilingStatus: FilingStatus]?
+
+    init(_ document: DataPath.Document) {
+        path = DataPath(document)
+        literal = FieldCatalogue.documentName(document)
+        wildcard = literal
+    }
+
+    func key(_ key: String) -> WalkContext {
+        var next = self
+        next.path = path.key(key)
+        let separator = path.components.isEmpty ? "/" : "."
+        if let status = FilingStatus(rawValue: key) {
+            next.literal += separator + key
+            next.wildcard += separator + "*"
+            if let copies { next.copyOf = copies[status] }
+        } else {
+            next.literal += separator + key
+            next.wildcard += separator + key
+            next.name = key
+        }
+        next.copies = nil
+        return next
+    }
+
+    func index(_ position: Int) -> WalkContext {
+        var next = self
+        next.path = path.index(position)
+        next.literal += "[]"
+        next.wildcard += "[]"
+        next.copies = nil
+        return next
+    }
+}
+
 /// Records the leaves an `Encodable` value writes, at their `DataPath`s.
 final class FieldRecorder {
     struct Leaf {
         var path: DataPath
         var value: Field.Value
+        var spec: FieldSpec
         var copyOf: FilingStatus?
     }
 
     let copies: CopyDetection
     var leaves: [Leaf] = []
     var schedules: [(path: DataPath, brackets: [Bracket], copyOf: FilingStatus?)] = []
-    /// Status → the status it copies, for each status table met so far, by the table's path.
-    private var copyMaps: [DataPath: [FilingStatus: FilingStatus]] = [:]
 
     init(copies: CopyDetection) { self.copies = copies }
 
     func walk(_ value: some Encodable, at path: DataPath) {
-        do { try record(value, at: path) } catch {
+        do { try record(value, at: WalkContext(path.document)) } catch {
             // A model that encodes a binary floating-point number: kept as a leaf no catalogue row
             // classifies, so the catalogue's test names it.
-            leaves.append(Leaf(path: path, value: .text("unwalkable: \(error)"), copyOf: nil))
+            leaves.append(Leaf(path: path, value: .text("unwalkable: \(error)"), spec: FieldSpec(.unclassified), copyOf: nil))
         }
     }
 
-    /// The status a value at `path` copies: the copy map of the nearest enclosing status table.
-    func copyOf(_ path: DataPath) -> FilingStatus? {
-        var components = path.components
-        while let last = components.popLast() {
-            if case .key(let name) = last, let status = FilingStatus(rawValue: name),
-               let map = copyMaps[DataPath(path.document, components)] {
-                return map[status]
-            }
-        }
-        return nil
+    func leaf(_ value: Field.Value, at context: WalkContext) {
+        leaves.append(Leaf(path: context.path, value: value, spec: FieldCatalogue.lookup(context), copyOf: context.copyOf))
     }
 
-    func leaf(_ value: Field.Value, at path: DataPath) {
-        leaves.append(Leaf(path: path, value: value, copyOf: copyOf(path)))
-    }
-
-    func record<T: Encodable>(_ value: T, at path: DataPath) throws {
+    func record<T: Encodable>(_ value: T, at context: WalkContext) throws {
         switch value {
-        case let x as Decimal: leaf(.number(x), at: path)
-        case let x as String: leaf(.text(x), at: path)
-        case let x as Bool: leaf(.flag(x), at: path)
-        case let x as Int: leaf(.number(Decimal(x)), at: path)
+        case let x as Decimal: leaf(.number(x), at: context)
+        case let x as String: leaf(.text(x), at: context)
+        case let x as Bool: leaf(.flag(x), at: context)
+        case let x as Int: leaf(.number(Decimal(x)), at: context)
+        case let table as StatusTableWalkable:
+            var tableContext = context
+            tableContext.copies = table.copies(copies)
+            try table.walkEntries { status, entry in try recordExistential(entry, at: tableContext.key(status.rawValue)) }
         default:
-            if let table = value as? StatusTableWalkable { copyMaps[path] = table.copies(copies) }
-            if let brackets = value as? [Bracket] { schedules.append((path, brackets, copyOf(path))) }
-            try value.encode(to: RecordingEncoder(recorder: self, path: path))
+            if let brackets = value as? [Bracket] { schedules.append((context.path, brackets, context.copyOf)) }
+            try value.encode(to: RecordingEncoder(recorder: self, context: context))
         }
+    }
+
+    /// `record` for an existential (a status table's entry): opens it, so the cases above match
+    /// its dynamic type.
+    private func recordExistential(_ value: any Encodable, at context: WalkContext) throws {
+        try record(value, at: context)
     }
 }
 
 private struct RecordingEncoder: Encoder {
     let recorder: FieldRecorder
-    let path: DataPath
+    let context: WalkContext
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedRecorder<Key>(recorder: recorder, path: path))
+        KeyedEncodingContainer(KeyedRecorder<Key>(recorder: recorder, context: context))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedRecorder(recorder: recorder, path: path) }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedRecorder(recorder: recorder, context: context) }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { SingleRecorder(recorder: recorder, path: path) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleRecorder(recorder: recorder, context: context) }
 }
 
 private struct KeyedRecorder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let recorder: FieldRecorder
-    let path: DataPath
+    let context: WalkContext
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { recorder.leaf(.null, at: path.key(key.stringValue)) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try recorder.record(value, at: path.key(key.stringValue)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try recorder.record(value, at: path.key(key.stringValue)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try recorder.record(value, at: path.key(key.stringValue)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try recorder.record(value, at: path.key(key.stringValue)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { throw FieldWalkError.floatingPoint(path.key(key.stringValue)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { throw FieldWalkError.floatingPoint(path.key(key.stringValue)) }
+    mutating func encodeNil(forKey key: Key) throws { recorder.leaf(.null, at: context.key(key.stringValue)) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try recorder.record(value, at: context.key(key.stringValue)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try recorder.record(value, at: context.key(key.stringValue)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try recorder.record(value, at: context.key(key.stringValue)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try recorder.record(value, at: context.key(key.stringValue)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { throw FieldWalkError.floatingPoint(context.key(key.stringValue).path) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { throw FieldWalkError.floatingPoint(context.key(key.stringValue).path) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(KeyedRecorder<NestedKey>(recorder: recorder, path: path.key(key.stringValue)))
+        KeyedEncodingContainer(KeyedRecorder<NestedKey>(recorder: recorder, context: context.key(key.stringValue)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        UnkeyedRecorder(recorder: recorder, path: path.key(key.stringValue))
+        UnkeyedRecorder(recorder: recorder, context: context.key(key.stringValue))
     }
 
-    mutating func superEncoder() -> any Encoder { RecordingEncoder(recorder: recorder, path: path.key("super")) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { RecordingEncoder(recorder: recorder, path: path.key(key.stringValue)) }
+    mutating func superEncoder() -> any Encoder { RecordingEncoder(recorder: recorder, context: context.key("super")) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { RecordingEncoder(recorder: recorder, context: context.key(key.stringValue)) }
 }
 
 private struct UnkeyedRecorder: UnkeyedEncodingContainer {
     let recorder: FieldRecorder
-    let path: DataPath
+    let context: WalkContext
     var codingPath: [any CodingKey] { [] }
     private(set) var count = 0
 
-    init(recorder: FieldRecorder, path: DataPath) {
+    init(recorder: FieldRecorder, context: WalkContext) {
         self.recorder = recorder
-        self.path = path
+        self.context = context
     }
 
-    private mutating func next() -> DataPath {
+    private mutating func next() -> WalkContext {
         defer { count += 1 }
-        return path.index(count)
+        return context.index(count)
     }
 
     mutating func encodeNil() throws { recorder.leaf(.null, at: next()) }
@@ -241,29 +292,29 @@ private struct UnkeyedRecorder: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { try recorder.record(value, at: next()) }
     mutating func encode(_ value: String) throws { try recorder.record(value, at: next()) }
     mutating func encode(_ value: Int) throws { try recorder.record(value, at: next()) }
-    mutating func encode(_ value: Double) throws { throw FieldWalkError.floatingPoint(next()) }
-    mutating func encode(_ value: Float) throws { throw FieldWalkError.floatingPoint(next()) }
+    mutating func encode(_ value: Double) throws { throw FieldWalkError.floatingPoint(next().path) }
+    mutating func encode(_ value: Float) throws { throw FieldWalkError.floatingPoint(next().path) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(KeyedRecorder<NestedKey>(recorder: recorder, path: next()))
+        KeyedEncodingContainer(KeyedRecorder<NestedKey>(recorder: recorder, context: next()))
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedRecorder(recorder: recorder, path: next()) }
-    mutating func superEncoder() -> any Encoder { RecordingEncoder(recorder: recorder, path: next()) }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedRecorder(recorder: recorder, context: next()) }
+    mutating func superEncoder() -> any Encoder { RecordingEncoder(recorder: recorder, context: next()) }
 }
 
 private struct SingleRecorder: SingleValueEncodingContainer {
     let recorder: FieldRecorder
-    let path: DataPath
+    let context: WalkContext
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { recorder.leaf(.null, at: path) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try recorder.record(value, at: path) }
-    mutating func encode(_ value: Bool) throws { try recorder.record(value, at: path) }
-    mutating func encode(_ value: String) throws { try recorder.record(value, at: path) }
-    mutating func encode(_ value: Int) throws { try recorder.record(value, at: path) }
-    mutating func encode(_ value: Double) throws { throw FieldWalkError.floatingPoint(path) }
-    mutating func encode(_ value: Float) throws { throw FieldWalkError.floatingPoint(path) }
+    mutating func encodeNil() throws { recorder.leaf(.null, at: context) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try recorder.record(value, at: context) }
+    mutating func encode(_ value: Bool) throws { try recorder.record(value, at: context) }
+    mutating func encode(_ value: String) throws { try recorder.record(value, at: context) }
+    mutating func encode(_ value: Int) throws { try recorder.record(value, at: context) }
+    mutating func encode(_ value: Double) throws { throw FieldWalkError.floatingPoint(context.path) }
+    mutating func encode(_ value: Float) throws { throw FieldWalkError.floatingPoint(context.path) }
 }
 
 /// Money is never binary floating point: a model that encodes a `Double` is refused.

@@ -4,12 +4,14 @@ public struct RatesInRange: ValidationRule {
     public let id = RuleID.rateRange
     public init() {}
     public func check(_ data: TaxYearData) -> [Diagnostic] {
-        let rates: [Diagnostic] = data.rates.compactMap { path, rate in
-            (rate < 0 || rate >= 1)
+        let written = data.written([.rate, .share])
+        let rates: [Diagnostic] = written[.rate, default: []].compactMap { path, rate in
+            guard !path.components.contains(.key("brackets")) else { return nil } // BracketRateRange's
+            return (rate < 0 || rate >= 1)
                 ? .error(id, "\(path.pointer) is \(Money.text(rate)), outside [0, 1); \(RateHint.text(for: rate, example: "6.2% as 0.062 or 6.2%"))", at: path)
                 : nil
         }
-        let shares: [Diagnostic] = data.shares.compactMap { path, share in
+        let shares: [Diagnostic] = written[.share, default: []].compactMap { path, share in
             share < 0 ? .error(id, "\(path.pointer) is \(Money.text(share)), a negative share", at: path) : nil
         }
         return rates + shares

@@ -14,10 +14,14 @@ extension TaxYearData {
     /// Every written share of another amount (a state's match of the federal credit).
     public var shares: [(DataPath, Decimal)] { written(.share) }
 
-    private func written(_ kind: FieldSpec.Kind) -> [(DataPath, Decimal)] {
-        fields().compactMap { field in
-            guard field.isWritten, field.spec.kind == kind, let value = field.value.number else { return nil }
-            return (field.path, value)
+    private func written(_ kind: FieldSpec.Kind) -> [(DataPath, Decimal)] { written([kind])[kind, default: []] }
+
+    /// The written numbers of each kind in `kinds`, in one walk.
+    public func written(_ kinds: Set<FieldSpec.Kind>) -> [FieldSpec.Kind: [(DataPath, Decimal)]] {
+        var out: [FieldSpec.Kind: [(DataPath, Decimal)]] = [:]
+        for field in fields() where field.isWritten && kinds.contains(field.spec.kind) {
+            if let value = field.value.number { out[field.spec.kind, default: []].append((field.path, value)) }
         }
+        return out
     }
 }
