@@ -1,10 +1,10 @@
 /// Every rate outside a bracket list is a fraction in [0, 1); a share of another amount (a state's
 /// match of the federal credit, which may exceed it: South Carolina's 125%) is not negative.
-public struct RatesInRange: ValidationRule {
+public struct RatesInRange: FieldRule {
     public let id = RuleID.rateRange
     public init() {}
-    public func check(_ data: TaxYearData) -> [Diagnostic] {
-        let written = data.written([.rate, .share])
+    public func check(_ data: TaxYearData, fields: [Field]) -> [Diagnostic] {
+        let written = TaxYearData.written([.rate, .share], in: fields)
         let rates: [Diagnostic] = written[.rate, default: []].compactMap { path, rate in
             guard !path.components.contains(.key("brackets")) else { return nil } // BracketRateRange's
             return (rate < 0 || rate >= 1)

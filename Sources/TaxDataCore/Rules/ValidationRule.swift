@@ -6,6 +6,16 @@ public protocol ValidationRule: Sendable {
     func check(_ data: TaxYearData) -> [Diagnostic]
 }
 
+/// A rule over the year's values by kind (`TaxYearData.fields`): `RuleSet.validate` walks the
+/// model once and hands the same fields to every such rule.
+public protocol FieldRule: ValidationRule {
+    func check(_ data: TaxYearData, fields: [Field]) -> [Diagnostic]
+}
+
+extension FieldRule {
+    public func check(_ data: TaxYearData) -> [Diagnostic] { check(data, fields: data.fields()) }
+}
+
 /// The rules both `taxdata check` and the client run: a bundle the client accepts is one `check` accepts.
 public struct RuleSet: Sendable {
     public var rules: [any ValidationRule]
@@ -26,8 +36,10 @@ public struct RuleSet: Sendable {
 
     /// Runs every rule and tags each finding with the tax year.
     public func validate(_ data: TaxYearData) -> [Diagnostic] {
-        rules.flatMap { rule in
-            rule.check(data).map { finding in
+        let fields = rules.contains { $0 is any FieldRule } ? data.fields() : []
+        return rules.flatMap { rule in
+            let found = (rule as? any FieldRule).map { $0.check(data, fields: fields) } ?? rule.check(data)
+            return found.map { finding in
                 var finding = finding
                 finding.taxYear = data.meta.taxYear
                 return finding

@@ -18,8 +18,13 @@ extension TaxYearData {
 
     /// The written numbers of each kind in `kinds`, in one walk.
     public func written(_ kinds: Set<FieldSpec.Kind>) -> [FieldSpec.Kind: [(DataPath, Decimal)]] {
+        Self.written(kinds, in: fields())
+    }
+
+    /// The written numbers of each kind in `kinds` among `fields`.
+    public static func written(_ kinds: Set<FieldSpec.Kind>, in fields: [Field]) -> [FieldSpec.Kind: [(DataPath, Decimal)]] {
         var out: [FieldSpec.Kind: [(DataPath, Decimal)]] = [:]
-        for field in fields() where field.isWritten && kinds.contains(field.spec.kind) {
+        for field in fields where field.isWritten && kinds.contains(field.spec.kind) {
             if let value = field.value.number { out[field.spec.kind, default: []].append((field.path, value)) }
         }
         return out
