@@ -75,7 +75,7 @@ open(f"{root}/manifest.json", "w").write(manifest)
 PY
 hyperfine -N --warmup 1 --runs 5 -i --style none --export-markdown "$WORK/t.md" "openssl dgst -sha256 $WORK/big/2026/federal_2026.json" "$BIN verify $WORK/big/2026" >/dev/null 2>&1
 cat "$WORK/t.md" >> "$WORK/report.md"; md ""
-kb=$(/usr/bin/time -f "%M" "$BIN" verify "$WORK/big/2026" 2>&1 >/dev/null | tail -1)
+kb=$( { /usr/bin/time -f "%M" "$BIN" verify "$WORK/big/2026" 2>&1 >/dev/null || true; } | tail -1)
 md "Peak RSS of that verify: $((kb / 1024)) MiB."
 md ""
 rm -rf "$WORK/big"
@@ -92,10 +92,13 @@ md ""
 
 md "## In process (Benchmarks/, ordo-one/package-benchmark)"
 md ""
-md "Client cold start (read the packaged bundle, verify 3 years: sizes, SHA-256, every rule) against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation with the Decimal `TaxCalculator` (the baseline) and with `FixedPointCalculator` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput on one core; peak memory is the benchmark process's."
+md "Client cold start (read the packaged bundle, verify 3 years: sizes, SHA-256, every rule) against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation with the Decimal \`TaxCalculator\` (the baseline) and with \`FixedPointCalculator\` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput on one core; peak memory is the benchmark process's."
 md ""
 (cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --format markdown 2>/dev/null) \
   | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | grep -E '^(###|\|)' | sed 's/^### /**/; s/^\*\*\(.*\)$/\n**\1**\n/' >> "$WORK/report.md"
 
+# Measurements made by hand between runs (with the command that made each) are kept in
+# docs/benchmark-notes.md and appended, so a run never erases them.
+if [ -f docs/benchmark-notes.md ]; then md ""; cat docs/benchmark-notes.md >> "$WORK/report.md"; fi
 mv "$WORK/report.md" "$OUT"
 cat "$OUT"
