@@ -4,43 +4,12 @@ import TaxCalculator
 import TaxDataClient
 import TaxDataCore
 
-/// A store that holds nothing (cold start with an empty cache).
-final class EmptyStore: BundleStore, @unchecked Sendable {
-    func years() throws -> [Int] { [] }
-    func load(year: Int) throws -> [String: Data]? { nil }
-    func save(year: Int, files: [String: Data]) throws {}
-    func remove(year: Int) throws {}
-    func loadState() throws -> Data? { nil }
-    func saveState(_ data: Data) throws {}
-    func reset() throws {}
-    func prepare() throws -> String? { nil }
-}
-
-struct NoNetwork: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw TransportError(.offline, "benchmark") }
-}
-
-/// A cache that holds the embedded years' bytes (a warm cache) and a state, read-only: each
-/// iteration starts from the same bytes.
-final class WarmStore: BundleStore, @unchecked Sendable {
-    let stored: [Int: [String: Data]]
-    let state: Data?
-    init(stored: [Int: [String: Data]], state: Data?) { self.stored = stored; self.state = state }
-    func years() throws -> [Int] { stored.keys.sorted() }
-    func load(year: Int) throws -> [String: Data]? { stored[year] }
-    func save(year: Int, files: [String: Data]) throws {}
-    func remove(year: Int) throws {}
-    func loadState() throws -> Data? { state }
-    func saveState(_ data: Data) throws {}
-    func reset() throws {}
-    func prepare() throws -> String? { nil }
-}
-
-/// A store that keeps the state it is given (to capture what a first launch remembers).
-final class StateCapture: BundleStore, @unchecked Sendable {
+/// A cache in memory: the years it holds never change (each iteration starts from the same
+/// bytes); the state it is given is kept, to capture what a first launch remembers.
+final class BenchStore: BundleStore, @unchecked Sendable {
     let stored: [Int: [String: Data]]
     var state: Data?
-    init(stored: [Int: [String: Data]]) { self.stored = stored }
+    init(stored: [Int: [String: Data]] = [:], state: Data? = nil) { self.stored = stored; self.state = state }
     func years() throws -> [Int] { stored.keys.sorted() }
     func load(year: Int) throws -> [String: Data]? { stored[year] }
     func save(year: Int, files: [String: Data]) throws {}
@@ -51,19 +20,30 @@ final class StateCapture: BundleStore, @unchecked Sendable {
     func prepare() throws -> String? { nil }
 }
 
-let embedded = try! EmbeddedBundles.packaged()
-/// The three embedded years as a warm cache, and the state a first launch leaves (with the
-/// `VerificationMemo` tokens of the bytes it verified).
-let warmBytes = embedded.years
-/// The state a first launch leaves with `warmBytes` in its cache.
-func rememberedState() async throws -> Data? {
-    let capture = StateCapture(stored: warmBytes)
-    let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: capture, embedded: embedded)
-    _ = await provider.load()
-    return capture.state
+struct NoNetwork: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { throw TransportError(.offline, "benchmark") }
 }
+
+let embedded = try! EmbeddedBundles.packaged()
+/// The three embedded years as a warm cache.
+let warmBytes = embedded.years
+
+/// The state a first launch leaves with `warmBytes` in its cache (the `VerificationMemo` tokens).
+func rememberedState() async throws -> Data? {
+    let store = BenchStore(stored: warmBytes)
+    _ = await (try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: store, embedded: embedded)).load()
+    return store.state
+}
+
+/// One warm start: read the packaged resource, verify the embedded years, load and verify the cache.
+func warmStart(state: Data?) async throws -> TaxDataStatus {
+    let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(),
+                                       store: BenchStore(stored: warmBytes, state: state), embedded: try EmbeddedBundles.packaged())
+    return await provider.load()
+}
+
 let year2026 = try! TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: NoNetwork(),
-                                    store: EmptyStore(), embedded: embedded)
+                                    store: BenchStore(), embedded: embedded)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(3))
@@ -72,30 +52,20 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("client cold start: load + verify embedded (3 years)") { benchmark in
         for _ in benchmark.scaledIterations {
             let bundles = try EmbeddedBundles.packaged()
-            blackHole(try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: EmptyStore(), embedded: bundles))
+            blackHole(try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(), store: BenchStore(), embedded: bundles))
         }
     }
 
     // A warm start: the embedded years and a warm cache of three years, every check on; the cache
     // verified in full (no state), then with the state a first launch leaves (`VerificationMemo`).
     Benchmark("client warm start: embedded + cache (3 years each), cache verified in full") { benchmark in
-        for _ in benchmark.scaledIterations {
-            let bundles = try EmbeddedBundles.packaged()
-            let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(),
-                                               store: WarmStore(stored: warmBytes, state: nil), embedded: bundles)
-            blackHole(await provider.load())
-        }
+        for _ in benchmark.scaledIterations { blackHole(try await warmStart(state: nil)) }
     }
 
     Benchmark("client warm start: embedded + cache (3 years each), cache remembered (VerificationMemo)") { benchmark in
         let state = try await rememberedState()
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let bundles = try EmbeddedBundles.packaged()
-            let provider = try TaxDataProvider(configuration: .init(baseURL: nil), transport: NoNetwork(),
-                                               store: WarmStore(stored: warmBytes, state: state), embedded: bundles)
-            blackHole(await provider.load())
-        }
+        for _ in benchmark.scaledIterations { blackHole(try await warmStart(state: state)) }
     }
 
     // Baseline: what the seed's loader does: plain JSONDecoder over the same files, no verification.

@@ -171,22 +171,8 @@ public enum FieldCatalogue {
         return names
     }()
 
-    /// The spec of the value at `path` in `data` (`data` decides whether a state is indexed).
-    public static func spec(for path: DataPath, in data: TaxYearData) -> FieldSpec {
-        var spec = lookup(path)
-        if let indexing = spec.indexing, indexing.onlyIndexedStates {
-            if case .state(let code) = path.document, data.states[code]?.indexed == true {} else { spec.indexing = nil }
-        }
-        return spec
-    }
-
-    static func lookup(_ path: DataPath) -> FieldSpec {
-        if let row = rows[pattern(path, statuses: false)] ?? rows[pattern(path, statuses: true)] { return row }
-        if let name = lastKey(path), let row = byName[name] { return row }
-        return FieldSpec(.unclassified)
-    }
-
-    /// The same lookup from the patterns the walk built on its way down.
+    /// The row for the value the walk is at, from the patterns it built on its way down. A
+    /// state's row indexes only for a state that declares `indexed: true` (`fields()` decides).
     static func lookup(_ context: WalkContext) -> FieldSpec {
         if let row = rows[context.literal] ?? rows[context.wildcard] { return row }
         if let name = context.name, let row = byName[name] { return row }
@@ -218,12 +204,5 @@ public enum FieldCatalogue {
             first = false
         }
         return text
-    }
-
-    static func lastKey(_ path: DataPath) -> String? {
-        for component in path.components.reversed() {
-            if case .key(let name) = component, FilingStatus(rawValue: name) == nil { return name }
-        }
-        return nil
     }
 }

@@ -117,20 +117,6 @@ extension DataPath {
     public var lastKey: String? {
         if case .key(let name)? = components.last { name } else { nil }
     }
-
-    /// Document, then component by component, array positions numerically (`[2]` before `[10]`).
-    public static func structuralOrder(_ a: DataPath, _ b: DataPath) -> Bool {
-        if a.document != b.document { return a.document < b.document }
-        for (x, y) in zip(a.components, b.components) where x != y {
-            switch (x, y) {
-            case let (.index(i), .index(j)): return i < j
-            case let (.key(m), .key(n)): return m < n
-            case (.index, .key): return true
-            case (.key, .index): return false
-            }
-        }
-        return a.components.count < b.components.count
-    }
 }
 
 // MARK: - The recording encoder

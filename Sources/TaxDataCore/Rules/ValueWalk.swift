@@ -1,21 +1,8 @@
 import Foundation
 
 /// The written values of a year by kind (`TaxYearData.fields`), for rules that treat every value
-/// of a kind alike (non-negative amounts, rates in range).
+/// of a kind alike (`FieldRule`: non-negative amounts, rates in range).
 extension TaxYearData {
-    /// Every written dollar amount, bracket bounds and base taxes included.
-    public var amounts: [(DataPath, Decimal)] { written(.amount) }
-
-    /// Every written rate that is not a bracket rate (bracket rates have their own rule).
-    public var rates: [(DataPath, Decimal)] {
-        written(.rate).filter { path, _ in !path.components.contains(.key("brackets")) }
-    }
-
-    /// Every written share of another amount (a state's match of the federal credit).
-    public var shares: [(DataPath, Decimal)] { written(.share) }
-
-    private func written(_ kind: FieldSpec.Kind) -> [(DataPath, Decimal)] { written([kind])[kind, default: []] }
-
     /// The written numbers of each kind in `kinds`, in one walk.
     public func written(_ kinds: Set<FieldSpec.Kind>) -> [FieldSpec.Kind: [(DataPath, Decimal)]] {
         Self.written(kinds, in: fields())
