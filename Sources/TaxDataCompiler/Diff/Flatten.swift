@@ -21,7 +21,8 @@ struct FlatYear {
 
     init(_ data: TaxYearData, origin: YearOrigin) {
         let copies: CopyDetection = origin == .sources ? .declared : .inferred
-        for schedule in data.schedules(copies: copies) {
+        let walked = data.walk(copies: copies)
+        for schedule in walked.schedules {
             schedules[schedule.path] = Schedule(brackets: schedule.brackets, copy: schedule.copyOf.map { .copy(of: $0) })
         }
         /// A value inside a schedule is compared with the schedule's brackets aligned.
@@ -33,7 +34,7 @@ struct FlatYear {
             }
             return false
         }
-        for field in data.fields(copies: copies) where !Self.prose(field.path) && !inSchedule(field.path) {
+        for field in walked.fields where !Self.prose(field.path) && !inSchedule(field.path) {
             let value: FlatValue = switch field.value {
             case .number(let x): .number(x)
             case .text(let text): .text(text)

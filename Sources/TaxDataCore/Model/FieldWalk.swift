@@ -77,11 +77,21 @@ extension StatusTable: StatusTableWalkable where Value: Encodable {
     }
 }
 
+/// A schedule found by the walk: every `[Bracket]` in the model, wherever it sits.
+public typealias WalkedSchedule = (path: DataPath, brackets: [Bracket], copyOf: FilingStatus?)
+
 extension TaxYearData {
-    /// Every value of the federal, FICA, retirement and state documents at its path, in the model's
-    /// order (declaration order, filing statuses in contract order, states by code). Source-only annotations (`provisional`, written grades) are
-    /// not values, and neither is `year.yaml`'s metadata.
-    public func fields(copies: CopyDetection = .declared) -> [Field] {
+    /// Every value of the federal, FICA, retirement and state documents at its path, in the
+    /// model's order (declaration order, filing statuses in contract order, states by code).
+    /// Source-only annotations (`provisional`, written grades) are not values, and neither is
+    /// `year.yaml`'s metadata.
+    public func fields(copies: CopyDetection = .declared) -> [Field] { walk(copies: copies).fields }
+
+    /// The bracket schedules of the year at their paths, with the status each copies when it is a copy.
+    public func schedules(copies: CopyDetection = .declared) -> [WalkedSchedule] { walk(copies: copies).schedules }
+
+    /// `fields` and `schedules` from one walk.
+    public func walk(copies: CopyDetection = .declared) -> (fields: [Field], schedules: [WalkedSchedule]) {
         let recorder = FieldRecorder(copies: copies)
         recorder.walk(federal, at: DataPath(.federal))
         recorder.walk(fica, at: DataPath(.fica))
@@ -91,7 +101,7 @@ extension TaxYearData {
         }
         let statutory = Set(recorder.leaves.filter { $0.value == .flag(true) && $0.path.lastKey == "statutoryBaseTax" }
             .compactMap(\.path.parent))
-        return recorder.leaves.map { leaf in
+        let fields = recorder.leaves.map { leaf in
             var spec = leaf.spec
             if spec.indexing?.onlyIndexedStates == true {
                 if case .state(let code) = leaf.path.document, states[code]?.indexed == true {} else { spec.indexing = nil }
@@ -100,15 +110,7 @@ extension TaxYearData {
             if spec.derivation == .baseTax, let bracket = leaf.path.parent, statutory.contains(bracket) { spec.derivation = nil }
             return Field(path: leaf.path, value: leaf.value, spec: spec, copyOf: leaf.copyOf)
         }
-    }
-
-    /// The bracket schedules of the year (every `[Bracket]` in the model, wherever it sits) at their
-    /// paths, with the status each copies when it is a copy.
-    public func schedules(copies: CopyDetection = .declared) -> [(path: DataPath, brackets: [Bracket], copyOf: FilingStatus?)] {
-        let recorder = FieldRecorder(copies: copies)
-        recorder.walk(federal, at: DataPath(.federal))
-        for code in states.keys.sorted() { recorder.walk(states[code]!, at: DataPath(.state(code))) }
-        return recorder.schedules
+        return (fields, recorder.schedules)
     }
 }
 
@@ -178,7 +180,7 @@ final class FieldRecorder {
 
     let copies: CopyDetection
     var leaves: [Leaf] = []
-    var schedules: [(path: DataPath, brackets: [Bracket], copyOf: FilingStatus?)] = []
+    var schedules: [WalkedSchedule] = []
 
     init(copies: CopyDetection) { self.copies = copies }
 

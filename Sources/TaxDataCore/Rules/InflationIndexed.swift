@@ -18,8 +18,9 @@ extension TaxYearData {
     ///
     /// `NextYear` scaffolds exactly these as provisional values (a test holds the two together).
     public var inflationIndexedAmounts: [IndexedAmount] {
-        let rates = Dictionary(schedules().map { ($0.path, $0.brackets.map(\.rate)) }, uniquingKeysWith: { first, _ in first })
-        return fields().compactMap { field in
+        let (fields, schedules) = walk()
+        let rates = Dictionary(schedules.map { ($0.path, $0.brackets.map(\.rate)) }, uniquingKeysWith: { first, _ in first })
+        return fields.compactMap { field in
             guard field.isWritten, let indexing = field.indexing, let value = field.value.number else { return nil }
             let schedule = field.path.lastKey == "ceiling" ? field.path.parent?.parent : nil
             return IndexedAmount(path: field.path, value: value, indexing: indexing, scheduleRates: schedule.flatMap { rates[$0] })
