@@ -1,23 +1,30 @@
 import Foundation
 import TaxDataCore
+import TaxDataCrypto
 
 /// Reads a dist (or one year of it) from disk for the verifiers, reading no more than it must.
 ///
 /// Names and sizes come from the directory listing first: a file the manifest does not list is
 /// reported by name and never read; a listed file is read only up to one byte past its listed
 /// size (so a size that lies is still caught); `manifest.json`, its signature and the index are
-/// read up to `metadataLimit`. A symlink whose target leaves the dist is refused
+/// read up to `metadataLimit`. A file listed larger than `BundleLimits.maxDocumentBytes` is not
+/// held: it is hashed as it is read, `chunkSize` bytes at a time (`HashedFile`), so memory stays
+/// constant whatever the manifest lists. A symlink whose target leaves the dist is refused
 /// (`bundle.symlink`) and not followed.
 enum DistReader {
     struct ReadError: Error, CustomStringConvertible { var description: String }
 
     static let metadataLimit = 1 << 20
+    static let chunkSize = 1 << 20
 
     /// One year directory: file name → bytes (unlisted files and subdirectories as empty
-    /// placeholders, so the verifier reports them by name), and findings the reader made itself.
-    static func readYear(_ path: String, distRoot: String) throws -> (files: [String: Data], findings: [(file: String, diagnostic: Diagnostic)]) {
+    /// placeholders, so the verifier reports them by name), the listed files too large to hold,
+    /// hashed instead, and findings the reader made itself.
+    static func readYear(_ path: String, distRoot: String) throws
+        -> (files: [String: Data], hashed: [String: HashedFile], findings: [(file: String, diagnostic: Diagnostic)]) {
         let (entries, symlinks) = try self.entries(path, root: distRoot)
         var files: [String: Data] = [:]
+        var hashed: [String: HashedFile] = [:]
         let findings = symlinks
         let manifestPath = (path as NSString).appendingPathComponent(BundleLayout.manifestName)
         let manifestBytes = entries.contains { $0.name == BundleLayout.manifestName } ? read(manifestPath, limit: metadataLimit, root: distRoot) : nil
@@ -29,6 +36,11 @@ enum DistReader {
                 files[name] = manifestBytes ?? Data()
             } else if name == BundleLayout.signatureName {
                 files[name] = read(child, limit: metadataLimit, root: distRoot) ?? Data()
+            } else if let size = listed[name], size > BundleLimits.maxDocumentBytes {
+                guard let digest = hash(child, limit: size + 1) else {
+                    throw ReadError(description: "\(child): cannot read file")
+                }
+                hashed[name] = digest
             } else if let size = listed[name] {
                 guard let bytes = read(child, limit: max(0, size) + 1, root: distRoot) else {
                     throw ReadError(description: "\(child): cannot read file")
@@ -38,7 +50,7 @@ enum DistReader {
                 files[name] = Data() // unlisted: reported by name, never read
             }
         }
-        return (files, findings)
+        return (files, hashed, findings)
     }
 
     /// A dist: the index (and its signature) and each year directory. Other root files are
@@ -47,11 +59,13 @@ enum DistReader {
         let (entries, symlinks) = try self.entries(path, root: path)
         var rootFiles: [String: Data] = [:]
         var directories: [String: [String: Data]] = [:]
+        var hashed: [String: [String: HashedFile]] = [:]
         var findings = symlinks
         for (name, child, isDirectory) in entries {
             if isDirectory {
                 let year = try readYear(child, distRoot: path)
                 directories[name] = year.files
+                if !year.hashed.isEmpty { hashed[name] = year.hashed }
                 findings += year.findings.map { ("\(name)/\($0.file)", $0.diagnostic) }
             } else if name == BundleLayout.indexName || name == BundleLayout.indexSignatureName {
                 rootFiles[name] = read(child, limit: metadataLimit, root: path) ?? Data()
@@ -59,7 +73,7 @@ enum DistReader {
                 rootFiles[name] = Data() // not part of a dist: reported by name, never read
             }
         }
-        return (DistVerifier.Contents(rootFiles: rootFiles, directories: directories), findings)
+        return (DistVerifier.Contents(rootFiles: rootFiles, directories: directories, hashed: hashed), findings)
     }
 
     /// The entries of a directory, each with whether it is a directory; symlinks that leave `root`
@@ -98,5 +112,12 @@ enum DistReader {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: limit)) ?? Data()
+    }
+
+    /// The size and SHA-256 of at most `limit` bytes of a file, read `chunkSize` bytes at a time
+    /// (nil when it cannot be opened or read).
+    static func hash(_ path: String, limit: Int) -> HashedFile? {
+        guard let (size, digest) = try? SHA256.file(atPath: path, limit: limit, chunkSize: chunkSize) else { return nil }
+        return HashedFile(size: size, sha256: digest)
     }
 }

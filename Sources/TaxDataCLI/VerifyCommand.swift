@@ -83,9 +83,9 @@ struct VerifyCommand: AsyncParsableCommand {
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
-                var (files, readFindings) = try DistReader.readYear(base, distRoot: base)
+                var (files, hashed, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
-                findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, now: date, expiry: expiry).findings
+                findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry).findings
                 checked = "1 year"
                 envelopes = [files[BundleLayout.signatureName]].compactMap { $0 }
             } else {

@@ -1,5 +1,10 @@
 internal import COpenSSL
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TaxDataCore
 
 /// SHA-256 through OpenSSL's EVP digest API.
@@ -60,5 +65,29 @@ public final class SHA256 {
     /// The SHA-256 of `bytes` as 64 lowercase hex digits.
     public static func hexDigest(_ bytes: some DataProtocol) throws -> String {
         Hex.encode(try hash(bytes))
+    }
+
+    /// The size and SHA-256 of at most `limit` bytes of the file at `path`, read `chunkSize` bytes
+    /// at a time into one reused buffer, so memory stays constant whatever the file's size. Throws
+    /// when the file cannot be opened or read.
+    public static func file(atPath path: String, limit: Int, chunkSize: Int = 1 << 20) throws -> (size: Int, digest: [UInt8]) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CryptoError("opening \(path)", detail: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let digest = try SHA256()
+        var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+        var size = 0
+        while size < limit {
+            let wanted = min(buffer.count, limit - size)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CryptoError("reading \(path)", detail: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            try buffer.withUnsafeBytes { try digest.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            size += count
+        }
+        return (size, try digest.finalize())
     }
 }

@@ -108,4 +108,31 @@ struct BundleVerifierTests {
         let major2 = Data(String(decoding: manifest, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : \"\(SchemaVersion.current)\"", with: "\"schemaVersion\" : \"2.0\"").utf8)
         #expect(BundleVerifier().verify(manifestBytes: major2, files: others).findings.map(\.diagnostic.rule) == [.schemaUnsupported])
     }
+
+    @Test("a document hashed instead of read is compared by size and digest, then refused unread as too large")
+    func hashedDocument() throws {
+        let (manifest, others) = try Self.files()
+        let name = "federal_2024.json"
+        let bytes = try #require(others[name])
+        let digest = try #require(Hex.decode(try PortableCrypto().sha256Hex(bytes)))
+        func verify(_ hashed: HashedFile) -> [(file: String, rule: RuleID, message: String)] {
+            var files = others
+            files[name] = nil
+            let result = BundleVerifier().verify(manifestBytes: manifest, files: files, hashed: [name: hashed])
+            #expect(!result.isValid)
+            return result.findings.filter { $0.diagnostic.severity == .error }.map { ($0.file, $0.diagnostic.rule, $0.diagnostic.message) }
+        }
+
+        let intact = verify(HashedFile(size: bytes.count, sha256: digest))
+        #expect(intact.map(\.rule) == [.bundleSize], "\(intact)")
+        #expect(intact.first?.file == name)
+        #expect(intact.first?.message.contains("contents were not read") == true)
+
+        var flipped = digest
+        flipped[0] ^= 0x01
+        #expect(verify(HashedFile(size: bytes.count, sha256: flipped)).map(\.rule).contains(.bundleChecksum))
+
+        let resized = verify(HashedFile(size: bytes.count + 1, sha256: digest))
+        #expect(resized.contains { $0.rule == .bundleSize && $0.message.contains("the manifest says \(bytes.count)") }, "\(resized)")
+    }
 }

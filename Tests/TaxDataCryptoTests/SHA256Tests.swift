@@ -43,4 +43,21 @@ struct SHA256Tests {
         #expect(Hex.decode("zz") == nil)
         #expect(Hex.decode("AB") == nil)
     }
+
+    @Test("a file hashed in small chunks, whole or up to a limit, equals the one-shot digest of those bytes")
+    func file() throws {
+        let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for chunk in [1, 4095, 1 << 20] {
+            let whole = try SHA256.file(atPath: path, limit: bytes.count + 1, chunkSize: chunk)
+            #expect(whole.size == bytes.count)
+            #expect(whole.digest == (try SHA256.hash(bytes)))
+        }
+        let prefix = try SHA256.file(atPath: path, limit: 1000, chunkSize: 333)
+        #expect(prefix.size == 1000)
+        #expect(prefix.digest == (try SHA256.hash(bytes.prefix(1000))))
+        #expect(throws: CryptoError.self) { try SHA256.file(atPath: path + ".missing", limit: 10) }
+    }
 }

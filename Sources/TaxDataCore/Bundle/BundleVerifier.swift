@@ -68,11 +68,12 @@ public struct BundleVerifier: Sendable {
     }
 
     /// Verifies a year given `manifest.json`'s bytes and every other file in the year directory.
+    /// - Parameter hashed: listed files read and hashed in constant memory instead of held (see `HashedFile`).
     /// - Parameter now: when given, data whose expiration date is before it is reported, as `expiry` reads it.
     /// - Parameter remembered: `VerificationMemo` tokens of bytes that passed before: when the
     ///   manifest's token is among them, the checks that depend only on the bytes are skipped
     ///   (every SHA-256 is still checked, so the bytes are those that passed).
-    public func verify(manifestBytes: Data, files: [String: Data], now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid,
+    public func verify(manifestBytes: Data, files: [String: Data], hashed: [String: HashedFile] = [:], now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid,
                        remembered: Set<String> = []) -> Result {
         let decoded = ManifestDecodes.decode(manifestBytes)
         guard let manifest = decoded.manifest else { return Result(data: nil, manifest: nil, findings: decoded.finding.map { [$0] } ?? []) }
@@ -80,7 +81,8 @@ public struct BundleVerifier: Sendable {
         let usedMemo = token.map(remembered.contains) ?? false
         var checks = checks(now: now, expiry: expiry)
         if usedMemo { checks.removeAll(where: \.dependsOnlyOnBytes) }
-        var candidate = BundleCandidate(manifestBytes: manifestBytes, manifest: manifest, signature: files[BundleLayout.signatureName], files: files)
+        var candidate = BundleCandidate(manifestBytes: manifestBytes, manifest: manifest, signature: files[BundleLayout.signatureName], files: files,
+                                        hashed: hashed)
         var findings: [BundleFinding] = []
         // A halting manifest error stops here; others still let the files be checked, so that a
         // signature failure also reports a tampered file. Content is read only from a clean bundle.

@@ -11,9 +11,12 @@ public struct DistVerifier: Sendable {
         public var rootFiles: [String: Data]
         /// Year directory name → (file name → bytes). Subdirectories of a year appear as names ending in `/`.
         public var directories: [String: [String: Data]]
-        public init(rootFiles: [String: Data], directories: [String: [String: Data]]) {
+        /// Year directory name → listed files hashed in constant memory instead of held (`HashedFile`).
+        public var hashed: [String: [String: HashedFile]]
+        public init(rootFiles: [String: Data], directories: [String: [String: Data]], hashed: [String: [String: HashedFile]] = [:]) {
             self.rootFiles = rootFiles
             self.directories = directories
+            self.hashed = hashed
         }
     }
 
@@ -60,7 +63,8 @@ public struct DistVerifier: Sendable {
             if let mismatch = IndexEntryMatch.check(manifestBytes: manifestBytes, entry: entry, crypto: bundleVerifier.crypto) {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)", mismatch))
             }
-            let result = bundleVerifier.verify(manifestBytes: manifestBytes, files: files, now: now, expiry: expiry)
+            let result = bundleVerifier.verify(manifestBytes: manifestBytes, files: files, hashed: contents.hashed[directory] ?? [:],
+                                               now: now, expiry: expiry)
             findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
             if let manifest = result.manifest, let mismatch = IndexEntryMatch.check(manifest: manifest, entry: entry) {
                 findings.append(("\(directory)/\(BundleLayout.manifestName)", mismatch))

@@ -56,14 +56,19 @@ public struct BundleCandidate: Sendable {
     /// Every file found beside the manifest (its signature among them), by name. Empty in the
     /// manifest stage when the files are not fetched yet.
     public var files: [String: Data]
+    /// Listed files the caller hashed as it read them instead of holding their bytes (larger than
+    /// `BundleLimits.maxDocumentBytes`), by name. A name is in `files` or here, never both.
+    public var hashed: [String: HashedFile]
     /// Decoded by `DocumentsDecode`; set for the contents stage.
     public var documents: DecodedDocuments?
 
-    public init(manifestBytes: Data, manifest: Manifest, signature: Data?, files: [String: Data] = [:], documents: DecodedDocuments? = nil) {
+    public init(manifestBytes: Data, manifest: Manifest, signature: Data?, files: [String: Data] = [:],
+                hashed: [String: HashedFile] = [:], documents: DecodedDocuments? = nil) {
         self.manifestBytes = manifestBytes
         self.manifest = manifest
         self.signature = signature
         self.files = files
+        self.hashed = hashed
         self.documents = documents
     }
 

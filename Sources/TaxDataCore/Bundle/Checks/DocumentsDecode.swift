@@ -1,12 +1,15 @@
 import Foundation
 
 /// The step between the file checks and the content checks: each document decodes into its
-/// schema (`bundle.decode`) and is byte for byte its canonical encoding (`bundle.not-canonical`).
+/// schema (`bundle.decode`) and is byte for byte its canonical encoding (`bundle.not-canonical`). A
+/// document the caller only hashed, being larger than `BundleLimits.maxDocumentBytes`, is refused
+/// unread (`bundle.size`), and then no document is decoded: the bundle is refused already.
 public enum DocumentsDecode {
-    public static let rules: [RuleID] = [.bundleDecode, .bundleNotCanonical]
+    public static let rules: [RuleID] = [.bundleDecode, .bundleNotCanonical, .bundleSize]
 
     /// The decoded documents, or the findings that stop the verification.
     public static func decode(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
+        if !candidate.hashed.isEmpty { return (nil, tooLarge(candidate)) }
         if let documents = decodeOnce(candidate) { return (documents, []) }
         return decodeEach(candidate)
     }
@@ -43,6 +46,14 @@ public enum DocumentsDecode {
         guard same(names.federal, documents.federal), same(names.fica, documents.fica),
               same(names.states, documents.states), same(names.retirement, documents.retirement) else { return nil }
         return documents
+    }
+
+    /// A `bundle.size` finding for each document the caller hashed instead of reading.
+    static func tooLarge(_ candidate: BundleCandidate) -> [BundleFinding] {
+        candidate.hashed.keys.sorted().map { name in
+            (name, .error(.bundleSize, "is \(candidate.hashed[name]!.size) bytes, beyond the \(BundleLimits.maxDocumentBytes)-byte limit "
+                + "for one document (the client's default response limit); its SHA-256 was checked, its contents were not read"))
+        }
     }
 
     /// Each document decoded on its own, with a finding for each one that does not decode or is not canonical.

@@ -1,6 +1,9 @@
+import Foundation
+
 /// Every listed file is present with exactly its listed size and SHA-256 (`bundle.missing-file`,
 /// `bundle.size`, `bundle.checksum`; a checksum not written `sha256:<64 lowercase hex>` is
-/// `bundle.manifest`). The size is compared first, so a wrong-sized file is never hashed.
+/// `bundle.manifest`). The size is compared first, so a wrong-sized file is never hashed. A file
+/// the caller hashed as it read it (`BundleCandidate.hashed`) is compared by its size and digest.
 public struct FilesMatchManifest: BundleCheck {
     public var crypto: any BundleCrypto
     public init(crypto: any BundleCrypto = PortableCrypto()) { self.crypto = crypto }
@@ -11,13 +14,15 @@ public struct FilesMatchManifest: BundleCheck {
         let manifest = candidate.manifest
         var findings: [BundleFinding] = []
         for name in manifest.checksums.keys.sorted() {
-            guard let bytes = candidate.files[name] else {
+            let bytes = candidate.files[name]
+            let hashed = bytes == nil ? candidate.hashed[name] : nil
+            guard let found = bytes?.count ?? hashed?.size else {
                 findings.append((name, .error(.bundleMissingFile, "listed in the manifest but missing")))
                 continue
             }
             guard let size = manifest.sizes[name] else { continue }
-            if bytes.count != size {
-                findings.append((name, .error(.bundleSize, "is \(bytes.count) bytes; the manifest says \(size)")))
+            if found != size {
+                findings.append((name, .error(.bundleSize, "is \(found) bytes; the manifest says \(size)")))
                 continue
             }
             let want = manifest.checksums[name]!
@@ -27,7 +32,7 @@ public struct FilesMatchManifest: BundleCheck {
                 continue
             }
             do {
-                let got = Manifest.checksum(try crypto.sha256Hex(bytes))
+                let got = Manifest.checksum(try hashed.map { Hex.encode($0.sha256) } ?? crypto.sha256Hex(bytes ?? Data()))
                 if got != want {
                     findings.append((name, .error(.bundleChecksum, "SHA-256 is \(got); the manifest says \(want)")))
                 }
