@@ -27,9 +27,22 @@ public struct SourceMap: Sendable {
 
     /// Adds every location recorded in `other` (each file is parsed into its own map, then merged,
     /// so no map is copied per file).
+    /// A year only one side has is taken whole; otherwise the smaller side is merged into the larger.
+    /// On a path both record, `other`'s location wins.
     mutating func merge(_ other: SourceMap) {
         for (year, entries) in other.locations {
-            locations[year, default: [:]].merge(entries) { _, new in new }
+            guard var mine = locations.removeValue(forKey: year), !mine.isEmpty else {
+                locations[year] = entries
+                continue
+            }
+            if mine.count >= entries.count {
+                mine.merge(entries) { _, theirs in theirs }
+                locations[year] = mine
+            } else {
+                var theirs = entries
+                theirs.merge(mine) { theirs, _ in theirs }
+                locations[year] = theirs
+            }
         }
     }
 

@@ -73,6 +73,8 @@ public enum TreeCompiler {
         var diagnostics: [Diagnostic]
         var sourceMap: SourceMap
         var reviewed: [Int: [ReviewedWarning]]
+        /// Each complete year's inflation-indexed amounts, from the walk the rules made.
+        var indexed: [Int: [IndexedAmount]] = [:]
     }
 
     // MARK: Stages
@@ -188,15 +190,21 @@ public enum TreeCompiler {
         }
     }
 
-    /// Stage 4: runs the rules on each year (not on documents that failed to parse) and locates
-    /// each finding in the sources by its data path.
+    /// Stage 4: runs the rules on each year, the years concurrently (not on documents that failed
+    /// to parse), and locates each finding in the sources by its data path. Each year is walked
+    /// once, for the field rules and for its inflation-indexed amounts (stage 5).
     static func validate(_ assembled: [Assembled], rules: RuleSet, layoutFindings: [Diagnostic]) -> Validated {
         var result = Validated(years: [], diagnostics: layoutFindings, sourceMap: SourceMap(), reviewed: [:])
-        for year in assembled {
+        let checked = assembled.concurrentMap { year in
+            let walked = year.data.walk()
+            return (findings: rules.validate(year.data, fields: walked.fields),
+                    indexed: year.isComplete ? year.data.inflationIndexedAmounts(walked: walked) : [])
+        }
+        for (year, (found, indexed)) in zip(assembled, checked) {
             let taxYear = year.data.meta.taxYear
             result.sourceMap.merge(year.sourceMap)
             result.reviewed[taxYear, default: []] += year.reviewed
-            let findings = rules.validate(year.data).filter { finding in
+            let findings = found.filter { finding in
                 guard let document = finding.path?.document else { return true }
                 return !year.failed.contains(document)
             }
@@ -207,7 +215,10 @@ public enum TreeCompiler {
                 }
                 return finding
             }
-            if year.isComplete { result.years.append(year.data) }
+            if year.isComplete {
+                result.years.append(year.data)
+                result.indexed[taxYear] = indexed
+            }
         }
         return result
     }
@@ -217,7 +228,10 @@ public enum TreeCompiler {
         var result = validated
         let sorted = validated.years.sorted { $0.meta.taxYear < $1.meta.taxYear }
         for (previous, current) in zip(sorted, sorted.dropFirst()) where current.meta.taxYear == previous.meta.taxYear + 1 {
-            result.diagnostics += YearOverYear().check(previous: previous, current: current).map { finding in
+            let indexed = validated.indexed[previous.meta.taxYear].flatMap { before in
+                validated.indexed[current.meta.taxYear].map { (before, $0) }
+            }
+            result.diagnostics += YearOverYear().check(previous: previous, current: current, indexed: indexed).map { finding in
                 var finding = finding
                 if let path = finding.path { finding.location = validated.sourceMap.location(year: current.meta.taxYear, path: path) }
                 return finding

@@ -10,8 +10,14 @@ public struct IndexedDecrease: Sendable {
     public init() {}
 
     public func check(previous: TaxYearData, current: TaxYearData) -> [Diagnostic] {
-        let before = Dictionary(previous.inflationIndexedAmounts.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        return current.inflationIndexedAmounts.compactMap { amount in
+        check(previous: previous, current: current, indexed: (previous.inflationIndexedAmounts, current.inflationIndexedAmounts))
+    }
+
+    /// The same, with each year's `inflationIndexedAmounts` computed already.
+    public func check(previous: TaxYearData, current: TaxYearData,
+                      indexed: (previous: [IndexedAmount], current: [IndexedAmount])) -> [Diagnostic] {
+        let before = Dictionary(indexed.previous.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return indexed.current.compactMap { amount in
             guard let old = before[amount.path], old.scheduleRates == amount.scheduleRates, amount.value < old.value else { return nil }
             var raw = (amount.value - old.value) / old.value * 100, percent = Decimal()
             NSDecimalRound(&percent, &raw, 2, .plain)

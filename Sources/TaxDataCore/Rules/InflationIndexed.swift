@@ -17,8 +17,11 @@ extension TaxYearData {
     /// state declares `indexed: true`).
     ///
     /// `NextYear` scaffolds exactly these as provisional values (a test holds the two together).
-    public var inflationIndexedAmounts: [IndexedAmount] {
-        let (fields, schedules) = walk()
+    public var inflationIndexedAmounts: [IndexedAmount] { inflationIndexedAmounts(walked: walk()) }
+
+    /// `inflationIndexedAmounts` from a walk already made (`walk()`, with the default copy detection).
+    public func inflationIndexedAmounts(walked: (fields: [Field], schedules: [WalkedSchedule])) -> [IndexedAmount] {
+        let (fields, schedules) = walked
         let rates = Dictionary(schedules.map { ($0.path, $0.brackets.map(\.rate)) }, uniquingKeysWith: { first, _ in first })
         return fields.compactMap { field in
             guard field.isWritten, let indexing = field.indexing, let value = field.value.number else { return nil }

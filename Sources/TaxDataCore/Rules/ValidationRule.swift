@@ -34,9 +34,10 @@ public struct RuleSet: Sendable {
         StateIncomeTestedCredit(), StateRefundableDependentCredit(), StateFederalDeductionAddBack(), StateDependentDeduction(), StateTaxTable(), StateTableCredit(), StateLowIncomeTable(),
     ])
 
-    /// Runs every rule and tags each finding with the tax year.
-    public func validate(_ data: TaxYearData) -> [Diagnostic] {
-        let fields = rules.contains { $0 is any FieldRule } ? data.fields() : []
+    /// Runs every rule and tags each finding with the tax year. `fields` is the year's walk when
+    /// the caller made it already (`TaxYearData.walk()`), so it is not walked again.
+    public func validate(_ data: TaxYearData, fields walked: [Field]? = nil) -> [Diagnostic] {
+        let fields = rules.contains { $0 is any FieldRule } ? walked ?? data.fields() : []
         return rules.flatMap { rule in
             let found = (rule as? any FieldRule).map { $0.check(data, fields: fields) } ?? rule.check(data)
             return found.map { finding in

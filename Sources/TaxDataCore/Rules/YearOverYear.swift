@@ -27,7 +27,9 @@ public struct YearOverYear: Sendable {
         var new: Decimal
     }
 
-    public func check(previous: TaxYearData, current: TaxYearData) -> [Diagnostic] {
+    /// `indexed` holds each year's `inflationIndexedAmounts` when the caller computed them already.
+    public func check(previous: TaxYearData, current: TaxYearData,
+                      indexed: (previous: [IndexedAmount], current: [IndexedAmount])? = nil) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         findings += checkGroup(federalPeers(previous, current), label: "federal")
         for code in current.states.keys.sorted() {
@@ -40,7 +42,8 @@ public struct YearOverYear: Sendable {
             }
         }
         // A decrease of an indexed amount is said once, as such, not also as an outlier.
-        let decreases = IndexedDecrease().check(previous: previous, current: current)
+        let decreases = IndexedDecrease().check(previous: previous, current: current,
+                                                indexed: indexed ?? (previous.inflationIndexedAmounts, current.inflationIndexedAmounts))
         let decreased = Set(decreases.compactMap(\.path))
         findings.removeAll { $0.rule == .sanityInflationOutlier && $0.path.map(decreased.contains) == true }
         return (findings + decreases).map { var d = $0; d.taxYear = current.meta.taxYear; return d }
