@@ -55,7 +55,7 @@ mv "$WORK/dist/SHA256SUMS.txt" "$WORK/SHA256SUMS.txt"
 
 md "## Verify: a bundle whose listed federal document is 256 MiB, against openssl dgst -sha256 on that file"
 md ""
-md "The document is padded with spaces and its manifest entry rewritten to match (sizes and checksum), so verify hashes all of it, 1 MiB at a time into one buffer, checks its size and SHA-256 against the manifest, and refuses it unread as larger than the 8 MiB limit for one document (`bundle.size`, exit 1). Peak RSS shows that memory stays constant."
+md "The document is padded with spaces and its manifest entry rewritten to match (sizes and checksum), so verify hashes all of it, 1 MiB at a time into one buffer, checks its size and SHA-256 against the manifest, and refuses it unread as larger than the 8 MiB limit for one document (bundle.size, exit 1). Peak RSS shows that memory stays constant."
 md ""
 mkdir -p "$WORK/big"
 cp -R "$WORK/dist/2026" "$WORK/big/2026"
