@@ -2,7 +2,7 @@ import Foundation
 import TaxDataCore
 import Testing
 
-@Suite("taxdata build and verify, end to end", .serialized)
+@Suite("taxdata build and verify, end to end")
 struct BuildAndVerifyTests {
     let sources = packageRoot.appendingPathComponent("TaxData").path
 

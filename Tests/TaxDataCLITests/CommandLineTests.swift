@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("taxdata command line: exit codes, formats, publication guard", .serialized)
+@Suite("taxdata command line: exit codes, formats, publication guard")
 struct CommandLineTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
     let broken = packageRoot.appendingPathComponent("Fixtures/check/brackets.base-tax").path

@@ -4,7 +4,7 @@ import Testing
 
 /// Golden files for each format on real years; set UPDATE_GOLDEN=1 to rewrite them after a
 /// reviewed data change.
-@Suite("taxdata diff", .serialized)
+@Suite("taxdata diff")
 struct DiffTests {
     let golden = packageRoot.appendingPathComponent("Tests/TaxDataCLITests/Golden")
     let sources = packageRoot.appendingPathComponent("TaxData").path

@@ -4,7 +4,7 @@ import Testing
 /// Regression tests for `check` and `verify` under hostile input (hardening findings 17, 18, 19).
 /// Finding 16 (parser differentials) is covered by the Fixtures/verify cases duplicate-key,
 /// unknown-field and excess-precision.
-@Suite("check and verify under hostile input", .serialized)
+@Suite("check and verify under hostile input")
 struct HostileInputTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base")
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("taxdata new-year and build --release", .serialized)
+@Suite("taxdata new-year and build --release")
 struct NewYearTests {
     @Test("new-year scaffolds a draft that checks clean; build --release refuses it until every provisional value is replaced")
     func scaffoldThenRelease() async throws {

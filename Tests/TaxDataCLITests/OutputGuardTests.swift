@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Finding 1 of the hardening issue: `build --out P` replaced whatever was at P.
-@Suite("build --out replaces only a dist", .serialized)
+@Suite("build --out replaces only a dist")
 struct OutputGuardTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
 

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("taxdata serve: arguments", .serialized)
+@Suite("taxdata serve: arguments")
 struct ServeCommandTests {
     /// A dist of the fixture base tree in a new temporary directory (the caller removes `root`).
     func dist() async throws -> (root: URL, dist: String) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `taxdata sign`, `build --sign-key --issued-at/--validity` and `verify`'s index expiry (issue 16, part 5).
-@Suite("Signed freshness: build, sign, verify", .serialized)
+@Suite("Signed freshness: build, sign, verify")
 struct SignCommandTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Signing and verifying, including interoperability with the `openssl` command line both ways.
-@Suite("Signed manifests", .serialized)
+@Suite("Signed manifests")
 struct SigningTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
 

@@ -6,7 +6,7 @@ import Testing
 
 /// What a newcomer meets first: --version, usage errors that show the right usage, checking one
 /// year, the coverage table's legend and width, and fetch's report.
-@Suite("taxdata usage", .serialized)
+@Suite("taxdata usage")
 struct UsageTests {
     let tree = packageRoot.appendingPathComponent("TaxData").path
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
