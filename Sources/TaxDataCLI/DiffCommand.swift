@@ -101,7 +101,7 @@ struct DiffCommand: AsyncParsableCommand {
             return selection.selects(path.address)
         }
         let renderer = DiffRenderer(from: a, to: b, changes: changes, hiddenDerived: all.count - changes.count, warnings: warnings,
-                                    color: !noColor && format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+                                    color: !noColor && format == .text && Console.isTerminal && CommandContext.current.environment["NO_COLOR"] == nil)
         switch format {
         case .text: Console.out(renderer.text(summaryOnly: summary))
         case .markdown: Console.out(renderer.markdown(summaryOnly: summary))

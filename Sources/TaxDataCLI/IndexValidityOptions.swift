@@ -27,7 +27,7 @@ struct IndexValidityOptions: ParsableArguments {
 
     /// The validity to write: from --issued-at, else `SOURCE_DATE_EPOCH` (seconds since 1970, as
     /// reproducible builds set it), else `now`.
-    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) throws -> IndexValidity {
+    func resolve(environment: [String: String] = CommandContext.current.environment, now: Date = Date()) throws -> IndexValidity {
         let issued: Timestamp
         if let issuedAt, let parsed = Timestamp(iso8601: issuedAt) {
             issued = parsed

@@ -49,22 +49,11 @@ public struct TaxDataCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                if !message.isEmpty { Console.out(message) }
                 return 0
             }
             if !message.isEmpty { Console.error(message) }
             return code == .validationFailure ? 2 : code.rawValue
         }
-    }
-}
-
-/// Writes to standard output and standard error.
-enum Console {
-    static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -14,11 +14,29 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The client's cache: the bytes are its state file and one cached year's manifest.
     case client
 
+    /// Runs one input from synchronous code (libFuzzer's callback, the replay executable): the
+    /// client target waits on a semaphore for its task. Never call it from a task; use `replay`.
     public func run(_ data: Data) {
         switch self {
         case .sources: Self.sources(data)
         case .bundle: Self.bundle(data)
-        case .client: Self.client(data)
+        case .client:
+            let semaphore = DispatchSemaphore(value: 0)
+            Task {
+                await Self.client(data)
+                semaphore.signal()
+            }
+            semaphore.wait()
+        }
+    }
+
+    /// Runs one input from a task (the corpus replay test). The client target is awaited, so no
+    /// thread of the cooperative pool is blocked while it runs.
+    public func replay(_ data: Data) async {
+        switch self {
+        case .sources: Self.sources(data)
+        case .bundle: Self.bundle(data)
+        case .client: await Self.client(data)
         }
     }
 
@@ -55,21 +73,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     nonisolated(unsafe) static var embedded: EmbeddedBundles? = (try? EmbeddedBundles.packaged())
         .flatMap { all in all.years[2024].map { EmbeddedBundles(years: [2024: $0]) } }
 
-    static func client(_ data: Data) {
+    static func client(_ data: Data) async {
         guard let embedded else { return }
         let bytes = [UInt8](data)
         let split = bytes.firstIndex(of: 0) ?? bytes.count
         let store = FuzzStore(state: Data(bytes[..<split]),
                               manifest: split < bytes.count ? Data(bytes[(split + 1)...]) : Data())
-        let semaphore = DispatchSemaphore(value: 0)
-        Task {
-            if let provider = try? TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2024), transport: NoNetwork(),
-                                                   store: store, clock: FuzzClock(), embedded: embedded) {
-                _ = await provider.load()
-            }
-            semaphore.signal()
+        if let provider = try? TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2024), transport: NoNetwork(),
+                                               store: store, clock: FuzzClock(), embedded: embedded) {
+            _ = await provider.load()
         }
-        semaphore.wait()
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import TaxDataCore
 import Testing
 
-@Suite("taxdata build and verify, end to end", .serialized)
+@Suite("taxdata build and verify, end to end")
 struct BuildAndVerifyTests {
     let sources = packageRoot.appendingPathComponent("TaxData").path
 
@@ -23,11 +23,11 @@ struct BuildAndVerifyTests {
     }
 
     @Test("sha256sum agrees with every checksum in every manifest, and verify passes")
-    func checksumsAgreeWithSha256sum() throws {
+    func checksumsAgreeWithSha256sum() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let dist = tmp.appendingPathComponent("dist")
-        #expect(try taxdata("build", sources, "--out", dist.path).status == 0)
+        #expect(try await taxdata("build", sources, "--out", dist.path).status == 0)
         let years = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0.allSatisfy(\.isNumber) }.sorted()
         #expect(years == ["2024", "2025", "2026"])
         var compared = 0
@@ -43,37 +43,37 @@ struct BuildAndVerifyTests {
             }
         }
         #expect(compared == 15)
-        let verified = try taxdata("verify", dist.path)
+        let verified = try await taxdata("verify", dist.path)
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
         // The README's two --now lines: a year later the three past years stay valid; strictly, the ones whose
         // expiration date (the last day of their tax year) is past fail.
-        let later = try taxdata("verify", dist.path, "--now", "2027-01-15", "--format", "json")
+        let later = try await taxdata("verify", dist.path, "--now", "2027-01-15", "--format", "json")
         #expect(later.status == 0, "\(later.stdout)\(later.stderr)")
-        let strict = try taxdata("verify", dist.path, "--now", "2027-01-15", "--strict-expiry")
+        let strict = try await taxdata("verify", dist.path, "--now", "2027-01-15", "--strict-expiry")
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("[bundle.expired] data for 2026 expired on 2026-12-31"), "\(strict.stdout)")
     }
 
     @Test("flipping one byte in any dist file, or adding a stray file, makes verify exit 1")
-    func tamperEveryFile() throws {
+    func tamperEveryFile() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let dist = tmp.appendingPathComponent("dist")
-        #expect(try taxdata("build", sources, "--out", dist.path).status == 0)
+        #expect(try await taxdata("build", sources, "--out", dist.path).status == 0)
         let files = try snapshot(dist)
         #expect(files.count == 19)
         for (name, original) in files.sorted(by: { $0.key < $1.key }) {
             var bytes = original
             bytes[bytes.count / 3] ^= 0x20
             try bytes.write(to: dist.appendingPathComponent(name))
-            let result = try taxdata("verify", dist.path)
+            let result = try await taxdata("verify", dist.path)
             #expect(result.status == 1, "flipped \(name) but verify said: \(result.stderr)")
             try original.write(to: dist.appendingPathComponent(name))
         }
-        #expect(try taxdata("verify", dist.path).status == 0)
+        #expect(try await taxdata("verify", dist.path).status == 0)
         for stray in ["stray.txt", "2025/stray.json"] {
             try Data("x".utf8).write(to: dist.appendingPathComponent(stray))
-            let result = try taxdata("verify", dist.path)
+            let result = try await taxdata("verify", dist.path)
             #expect(result.status == 1)
             #expect(result.stdout.contains("bundle.unlisted-file"))
             try FileManager.default.removeItem(at: dist.appendingPathComponent(stray))
@@ -86,11 +86,11 @@ struct BuildAndVerifyTests {
         // Hardening finding 16 (parser differentials) and 6 (a year's manifest may list only its documents).
         "duplicate-key", "unknown-field", "excess-precision", "extra-listed-file",
     ])
-    func verifyFixture(name: String) throws {
+    func verifyFixture(name: String) async throws {
         let directory = packageRoot.appendingPathComponent("Fixtures/verify/\(name)")
         let expected = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
             .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        let result = try taxdata("verify", directory.appendingPathComponent("2024").path, "--format", "json")
+        let result = try await taxdata("verify", directory.appendingPathComponent("2024").path, "--format", "json")
         #expect(result.status == 1)
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let found = (report["diagnostics"] as! [[String: Any]]).map { ($0["rule"] as! String, ($0["file"] as! String)) }
@@ -100,19 +100,19 @@ struct BuildAndVerifyTests {
     }
 
     @Test("the untampered fixture bundle verifies")
-    func verifyValidFixture() throws {
-        #expect(try taxdata("verify", packageRoot.appendingPathComponent("Fixtures/verify/_valid").path).status == 0)
+    func verifyValidFixture() async throws {
+        #expect(try await taxdata("verify", packageRoot.appendingPathComponent("Fixtures/verify/_valid").path).status == 0)
     }
 
     @Test("a failed build leaves an existing dist exactly as it was")
-    func failedBuildLeavesDist() throws {
+    func failedBuildLeavesDist() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let dist = tmp.appendingPathComponent("dist")
-        #expect(try taxdata("build", sources, "--out", dist.path).status == 0)
+        #expect(try await taxdata("build", sources, "--out", dist.path).status == 0)
         let before = try snapshot(dist)
         let broken = packageRoot.appendingPathComponent("Fixtures/check/brackets.contiguous").path
-        let result = try taxdata("build", broken, "--out", dist.path)
+        let result = try await taxdata("build", broken, "--out", dist.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("[brackets.contiguous]"))
         #expect(try snapshot(dist) == before)
@@ -121,15 +121,15 @@ struct BuildAndVerifyTests {
     }
 
     @Test("--now: a past tax year stays valid after its expiration date; --strict-expiry fails it")
-    func expired() throws {
+    func expired() async throws {
         let bundle = packageRoot.appendingPathComponent("Fixtures/verify/_valid").path
-        #expect(try taxdata("verify", bundle, "--now", "2024-06-30").status == 0)
+        #expect(try await taxdata("verify", bundle, "--now", "2024-06-30").status == 0)
         // The 2024 bundle expires on 2024-12-31: in 2025 it is a past year's data, still right for 2024.
-        #expect(try taxdata("verify", bundle, "--now", "2025-01-01").status == 0)
-        let strict = try taxdata("verify", bundle, "--now", "2025-01-01", "--strict-expiry")
+        #expect(try await taxdata("verify", bundle, "--now", "2025-01-01").status == 0)
+        let strict = try await taxdata("verify", bundle, "--now", "2025-01-01", "--strict-expiry")
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("bundle.expired"))
-        #expect(try taxdata("verify", bundle, "--strict-expiry").status == 2)
+        #expect(try await taxdata("verify", bundle, "--strict-expiry").status == 2)
     }
 
     @Test("the expiry policy: expired within its own tax year, or at once when strict")

@@ -8,7 +8,7 @@ struct CalcCommandTests {
     let sources = packageRoot.appendingPathComponent("TaxData").path
 
     @Test("--batch: one JSON line per case, in order; a bad case is an error line, the others still run")
-    func batch() throws {
+    func batch() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calc-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -23,7 +23,7 @@ struct CalcCommandTests {
             "{\"id\":\"" + String(repeating: "x", count: 5000) + "\"}",
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-        let result = try taxdata("calc", "--batch", file.path, "--sources", sources)
+        let result = try await taxdata("calc", "--batch", file.path, "--sources", sources)
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(out.count == 6)
@@ -37,17 +37,17 @@ struct CalcCommandTests {
         #expect((out[4]["result"] as? [String: Any])?["dependents"] as? Int == 2)
         #expect((out[5]["error"] as? String)?.contains("longer than 4096 bytes") == true)
         // Cases come from the file: the single-case options are refused with it.
-        #expect(try taxdata("calc", "--batch", file.path, "--year", "2026").status == 2)
+        #expect(try await taxdata("calc", "--batch", file.path, "--year", "2026").status == 2)
     }
 
     @Test("prints a breakdown, JSON, and clear errors for bad input")
-    func calc() throws {
-        let text = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
+    func calc() async throws {
+        let text = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
         #expect(text.status == 0)
         let lines = text.stdout.split(separator: "\n")
         #expect(lines.contains { $0.contains("federal income tax") && $0.hasSuffix(" 13,170.00") })
         #expect(lines.contains { $0.contains("net pay") && $0.hasSuffix(" 79,180.00") })
-        let json = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000",
+        let json = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000",
                                "--pre-tax", "401k=10000", "--format", "json", "--sources", sources)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["federalTaxableIncome"] as? Int == 73900)
@@ -58,34 +58,34 @@ struct CalcCommandTests {
                 if let i = arguments.firstIndex(of: flag) { arguments.removeSubrange(i...(i + 1)) }
             }
             arguments += bad
-            let result = try run(taxdataBinary, arguments)
+            let result = try await taxdata(arguments)
             #expect(result.status == 2, "\(bad): \(result.stderr)")
             #expect(!result.stderr.isEmpty)
         }
     }
 
     @Test("--dependents applies the state's dependent credit, says so, and is in the JSON")
-    func dependents() throws {
-        let json = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
+    func dependents() async throws {
+        let json = try await taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
                                "--dependents", "2", "--format", "json", "--sources", sources)
         #expect(json.status == 0, "\(json.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["dependents"] as? Int == 2)
         #expect(json.stdout.contains("\"stateIncomeTax\" : 4104.98,"), "\(json.stdout)") // exact text: JSONSerialization would read a Double
         #expect((object["notes"] as? [String])?.contains { $0.contains("dependent credit 2 × 475") } == true)
-        #expect(try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "1", "--dependents", "21",
+        #expect(try await taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "1", "--dependents", "21",
                             "--sources", sources).status == 2)
     }
 
     @Test("--children applies the federal child tax credit to that many of the dependents")
-    func children() throws {
+    func children() async throws {
         // 2025 MFJ, 150,000: federal tax 15,898 less 2 × 2,200 (P.L. 119-21) = 11,498.
-        let json = try taxdata("calc", "--year", "2025", "--status", "married_filing_jointly", "--state", "TX", "--gross", "150000",
+        let json = try await taxdata("calc", "--year", "2025", "--status", "married_filing_jointly", "--state", "TX", "--gross", "150000",
                                "--dependents", "2", "--children", "2", "--format", "json", "--sources", sources)
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.contains("\"federalIncomeTax\" : 11498,"), "\(json.stdout)")
         #expect(json.stdout.contains("\"children\" : 2,"))
-        let tooMany = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "TX", "--gross", "1",
+        let tooMany = try await taxdata("calc", "--year", "2025", "--status", "single", "--state", "TX", "--gross", "1",
                                   "--dependents", "1", "--children", "2", "--sources", sources)
         #expect(tooMany.status == 2 && tooMany.stderr.contains("--children"))
     }
@@ -97,58 +97,58 @@ struct CalcCommandTests {
     }
 
     @Test("without --state, or with --state none: federal and FICA only, the same figures as a state without income tax")
-    func withoutState() throws {
-        let plain = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "100000", "--sources", sources)
+    func withoutState() async throws {
+        let plain = try await taxdata("calc", "--year", "2026", "--status", "single", "--gross", "100000", "--sources", sources)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout.contains(", single, no state (federal and FICA only)"))
-        let none = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "none", "--gross", "100000", "--sources", sources)
+        let none = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "none", "--gross", "100000", "--sources", sources)
         #expect(none.status == 0 && none.stdout == plain.stdout)
         #expect(!plain.stdout.contains("taxable income\n") && plain.stdout.split(separator: "\n").filter { $0.contains("income tax") }.count == 1)
-        let texas = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
+        let texas = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "100000", "--sources", sources)
         for label in ["federal income tax", "social security", "medicare", "total tax", "net pay"] {
             #expect(amount(plain.stdout, label) != nil && amount(plain.stdout, label) == amount(texas.stdout, label), "\(label)")
         }
-        let json = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "100000", "--format", "json", "--sources", sources)
+        let json = try await taxdata("calc", "--year", "2026", "--status", "single", "--gross", "100000", "--format", "json", "--sources", sources)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["state"] == nil && object["stateIncomeTax"] as? Int == 0)
-        let city = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--city", "NYC", "--sources", sources)
+        let city = try await taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--city", "NYC", "--sources", sources)
         #expect(city.status == 2 && city.stderr.contains("--city NYC needs --state NY"), "\(city.stderr)")
         // A batch case without a state is federal and FICA only too.
         let file = try temporaryDirectory().appendingPathComponent("cases.jsonl")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try Data(#"{"id":"none","year":2026,"status":"single","gross":"100000"}"#.utf8).write(to: file)
-        let batch = try taxdata("calc", "--batch", file.path, "--sources", sources)
+        let batch = try await taxdata("calc", "--batch", file.path, "--sources", sources)
         #expect(batch.status == 0 && batch.stdout.contains(#""netPay":\#(amount(plain.stdout, "net pay").map { Money.text($0) } ?? "?")"#), "\(batch.stdout)")
     }
 
     @Test("a state without data for the year exits 1 and names the coverage command, which shows it missing")
-    func stateWithoutData() throws {
+    func stateWithoutData() async throws {
         let tree = packageRoot.appendingPathComponent("Fixtures/check/_base").path
-        let result = try taxdata("calc", "--year", "2024", "--status", "single", "--state", "NY", "--gross", "1000", "--sources", tree)
+        let result = try await taxdata("calc", "--year", "2024", "--status", "single", "--state", "NY", "--gross", "1000", "--sources", tree)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("NY has no 2024 data"), "\(result.stderr)")
         #expect(result.stderr.contains("`taxdata check \(tree) --coverage`"), "\(result.stderr)")
         #expect(!result.stderr.contains("Usage:"))
-        let coverage = try taxdata("check", tree, "--coverage")
+        let coverage = try await taxdata("check", tree, "--coverage")
         #expect(coverage.stdout.split(separator: "\n").contains { $0.hasPrefix("NY ") && $0.hasSuffix("MISSING") }, "\(coverage.stdout)")
     }
 
     @Test("notes: a draft year and its provisional values, pre-tax deductions above gross, negative net pay")
-    func notes() throws {
+    func notes() async throws {
         let fixture = packageRoot.appendingPathComponent("Fixtures/check/data.provisional")
         let year = try #require(TreeCompiler.compile(try readTree(fixture)).years.first)
         let used = year.provisional.keys.filter { path in
             switch path.document { case .federal, .fica, .retirement: true; case .state(let code): code == "TX"; case .year: false }
         }.count
         #expect(year.meta.status == .draft && used > 0)
-        let draft = try taxdata("calc", "--year", "2024", "--status", "single", "--state", "TX", "--gross", "50000", "--sources", fixture.path)
+        let draft = try await taxdata("calc", "--year", "2024", "--status", "single", "--state", "TX", "--gross", "50000", "--sources", fixture.path)
         #expect(draft.status == 0, "\(draft.stderr)")
         #expect(draft.stdout.contains("note: 2024 is a draft year, not published: its figures may change; \(used) of the values used here are provisional"),
                 "\(draft.stdout)")
-        let published = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "50000", "--sources", sources)
+        let published = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "50000", "--sources", sources)
         #expect(!published.stdout.contains("draft"))
 
-        let negative = try taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "2000",
+        let negative = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "TX", "--gross", "2000",
                                    "--pre-tax", "401k=2000", "--pre-tax", "section125=500", "--sources", sources)
         #expect(negative.status == 0, "\(negative.stderr)")
         #expect(negative.stdout.contains("note: pre-tax deductions of 2500 exceed gross wages of 2000: 2000 applied"), "\(negative.stdout)")
@@ -159,8 +159,8 @@ struct CalcCommandTests {
     }
 
     @Test("the per-period table has a pre-tax column, and every row adds up: gross - pre-tax - tax = net")
-    func periods() throws {
-        let result = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
+    func periods() async throws {
+        let result = try await taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
                                  "--pre-tax", "401k=10000", "--pre-tax", "hsa=1234.56", "--sources", sources)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -173,7 +173,7 @@ struct CalcCommandTests {
             #expect(cells[0] - cells[1] - cells[2] == cells[3], "\(row)")
             #expect(abs(cells[1] * Decimal(perYear) - annualPreTax) <= Decimal(perYear) / 200, "\(row): pre-tax is the annual amount per period")
         }
-        let json = try taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
+        let json = try await taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", "100000",
                                "--pre-tax", "401k=10000", "--pre-tax", "hsa=1234.56", "--format", "json", "--sources", sources)
         struct Period: Decodable { var gross: Decimal, preTax: Decimal, tax: Decimal, net: Decimal }
         struct Report: Decodable { var periods: [String: Period] }
@@ -186,13 +186,13 @@ struct CalcCommandTests {
     }
 
     @Test("calc and fetch offer text and json only; check still offers github")
-    func formats() throws {
+    func formats() async throws {
         for command in ["calc", "fetch"] {
-            let help = try taxdata(command, "--help")
+            let help = try await taxdata(command, "--help")
             #expect(help.status == 0 && help.stdout.contains("--format") && !help.stdout.contains("github"), "\(command): \(help.stdout)")
         }
-        let refused = try taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--format", "github", "--sources", sources)
+        let refused = try await taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--format", "github", "--sources", sources)
         #expect(refused.status == 2 && refused.stderr.contains("'text' and 'json'"), "\(refused.stderr)")
-        #expect(try taxdata("check", "--help").stdout.contains("github"))
+        #expect(try await taxdata("check", "--help").stdout.contains("github"))
     }
 }

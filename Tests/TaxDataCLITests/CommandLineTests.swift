@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("taxdata command line: exit codes, formats, publication guard", .serialized)
+@Suite("taxdata command line: exit codes, formats, publication guard")
 struct CommandLineTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
     let broken = packageRoot.appendingPathComponent("Fixtures/check/brackets.base-tax").path
@@ -13,22 +13,22 @@ struct CommandLineTests {
 
     @Test("check exits 0 when clean, 1 on errors, 2 on usage errors")
     func exitCodes() throws {
-        #expect(try taxdata("check", base).status == 0)
-        let bad = try taxdata("check", broken)
+        #expect(try spawnTaxdata("check", base).status == 0)
+        let bad = try spawnTaxdata("check", broken)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("2024/federal.yaml:\(brokenLine):"))
         #expect(bad.stdout.contains("error: [brackets.base-tax]"))
-        #expect(try taxdata("check", "/nonexistent/tree").status == 2)
-        #expect(try taxdata("check", base, "--format", "xml").status == 2)
-        #expect(try taxdata("check", base, "--no-such-flag").status == 2)
-        #expect(try taxdata("verify", base, "--now", "yesterday").status == 2)
-        #expect(try taxdata("verify", base).status == 2) // neither a dist nor a year
-        #expect(try taxdata("frobnicate").status == 2)
+        #expect(try spawnTaxdata("check", "/nonexistent/tree").status == 2)
+        #expect(try spawnTaxdata("check", base, "--format", "xml").status == 2)
+        #expect(try spawnTaxdata("check", base, "--no-such-flag").status == 2)
+        #expect(try spawnTaxdata("verify", base, "--now", "yesterday").status == 2)
+        #expect(try spawnTaxdata("verify", base).status == 2) // neither a dist nor a year
+        #expect(try spawnTaxdata("frobnicate").status == 2)
     }
 
     @Test("--help is written for a newcomer and exits 0")
     func help() throws {
-        let result = try taxdata("--help")
+        let result = try spawnTaxdata("--help")
         #expect(result.status == 0)
         #expect(result.stdout.contains("check"))
         #expect(result.stdout.contains("build"))
@@ -36,11 +36,11 @@ struct CommandLineTests {
     }
 
     @Test("--format github prints annotations; --format json parses")
-    func formats() throws {
-        let github = try taxdata("check", broken, "--format", "github")
+    func formats() async throws {
+        let github = try await taxdata("check", broken, "--format", "github")
         #expect(github.stdout.hasPrefix("::error file="))
         #expect(github.stdout.contains(",line=\(brokenLine),col="))
-        let json = try taxdata("check", broken, "--format", "json")
+        let json = try await taxdata("check", broken, "--format", "json")
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(report["errors"] as? Int == 1)
         let first = (report["diagnostics"] as! [[String: Any]])[0]
@@ -49,29 +49,29 @@ struct CommandLineTests {
     }
 
     @Test("--coverage prints one row per jurisdiction")
-    func coverage() throws {
-        let result = try taxdata("check", packageRoot.appendingPathComponent("TaxData").path, "--coverage")
+    func coverage() async throws {
+        let result = try await taxdata("check", packageRoot.appendingPathComponent("TaxData").path, "--coverage")
         #expect(result.status == 0)
         for code in ["AL", "CA", "DC", "NY", "WY"] { #expect(result.stdout.contains("\n\(code)  ")) }
         #expect(result.stdout.contains("covered"))
     }
 
     @Test("--previous refuses changed content without a version bump, and a version that went down")
-    func publicationGuard() throws {
+    func publicationGuard() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let tree = tmp.appendingPathComponent("tree")
         try FileManager.default.copyItem(atPath: base, toPath: tree.path)
         let published = tmp.appendingPathComponent("published").path
-        #expect(try taxdata("build", tree.path, "--out", published).status == 0)
+        #expect(try await taxdata("build", tree.path, "--out", published).status == 0)
         // Same content, same version: fine.
-        #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d1").path, "--previous", published).status == 0)
+        #expect(try await taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d1").path, "--previous", published).status == 0)
         // Changed figure, same version: refused.
         let fica = tree.appendingPathComponent("2024/fica.yaml")
         let text = try String(contentsOf: fica, encoding: .utf8)
         try text.replacingOccurrences(of: "wageBase: 168600\n  maxTax: 10453.20", with: "wageBase: 168700\n  maxTax: 10459.40")
             .write(to: fica, atomically: true, encoding: .utf8)
-        let refused = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d2").path, "--previous", published)
+        let refused = try await taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d2").path, "--previous", published)
         #expect(refused.status == 1)
         #expect(refused.stdout.contains("publish.version"))
         #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("d2").path))
@@ -79,10 +79,10 @@ struct CommandLineTests {
         let year = tree.appendingPathComponent("2024/year.yaml")
         let meta = try String(contentsOf: year, encoding: .utf8)
         try meta.replacingOccurrences(of: "version: 2024.1.0", with: "version: 2024.1.1").write(to: year, atomically: true, encoding: .utf8)
-        #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d3").path, "--previous", published).status == 0)
+        #expect(try await taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d3").path, "--previous", published).status == 0)
         // Version lower than published: refused.
         try meta.replacingOccurrences(of: "version: 2024.1.0", with: "version: 2024.0.9").write(to: year, atomically: true, encoding: .utf8)
-        #expect(try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d4").path, "--previous", published).status == 1)
+        #expect(try await taxdata("build", tree.path, "--out", tmp.appendingPathComponent("d4").path, "--previous", published).status == 1)
     }
 }
 
@@ -92,14 +92,14 @@ struct FetchCommandTests {
     func stoppedServer() throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let result = try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", tmp.appendingPathComponent("cache").path,
+        let result = try spawnTaxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", tmp.appendingPathComponent("cache").path,
                                  "--now", "2026-03-01")
         #expect(result.status == 0)
         #expect(result.stdout.contains("active: embedded 2026 version \(dataVersion(2026)) (published)"))
         #expect(result.stdout.contains("rejected remote 2026: [transport."))
         // Once on a terminal, where standard output and standard error meet (the library's log used to repeat it).
         #expect((result.stdout + result.stderr).components(separatedBy: "rejected remote 2026").count - 1 == 1, "\(result.stderr)")
-        let json = try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", tmp.appendingPathComponent("cache").path,
+        let json = try spawnTaxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", tmp.appendingPathComponent("cache").path,
                                "--now", "2026-03-01", "--format", "json")
         let status = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(status["source"] as? String == "embedded")
@@ -110,9 +110,9 @@ struct FetchCommandTests {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let key = tmp.appendingPathComponent("k.key.pem").path, pub = tmp.appendingPathComponent("k.pub.pem").path
-        #expect(try taxdata("keygen", "--private", key, "--public", pub).status == 0)
+        #expect(try spawnTaxdata("keygen", "--private", key, "--public", pub).status == 0)
         let dist = tmp.appendingPathComponent("dist")
-        let built = try taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path,
+        let built = try spawnTaxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path,
                                 "--sign-key", key, "--issued-at", "2026-03-01T00:00:00Z")
         try #require(built.status == 0, "\(built.stderr)")
         let server = try ServeProcess(dist: dist, log: tmp.appendingPathComponent("serve.log"))
@@ -137,7 +137,7 @@ struct FetchCommandTests {
         // The publisher re-signs the same dist; the server reads it per request.
         let oldIndex = try Data(contentsOf: dist.appendingPathComponent("index.json"))
         let oldSignature = try Data(contentsOf: dist.appendingPathComponent("index.json.sig"))
-        #expect(try taxdata("sign", dist.path, "--sign-key", key, "--issued-at", "2026-04-10T00:00:00Z").status == 0)
+        #expect(try spawnTaxdata("sign", dist.path, "--sign-key", key, "--issued-at", "2026-04-10T00:00:00Z").status == 0)
         let resigned = try fetch("2026-04-10T12:00:00Z")
         #expect(resigned.status == 0 && !resigned.stdout.contains("[expired]") && !resigned.stdout.contains("rejected"), "\(resigned.stdout)")
 
@@ -151,25 +151,25 @@ struct FetchCommandTests {
 
     @Test("usage errors exit 2")
     func usage() throws {
-        #expect(try taxdata("fetch", "--url", "ftp://x", "--cache", "/tmp/x").status == 2)
-        #expect(try taxdata("fetch", "--url", "http://127.0.0.1:9/").status == 2)
-        #expect(try taxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", "/tmp/x", "--now", "soon").status == 2)
+        #expect(try spawnTaxdata("fetch", "--url", "ftp://x", "--cache", "/tmp/x").status == 2)
+        #expect(try spawnTaxdata("fetch", "--url", "http://127.0.0.1:9/").status == 2)
+        #expect(try spawnTaxdata("fetch", "--url", "http://127.0.0.1:9/", "--cache", "/tmp/x", "--now", "soon").status == 2)
     }
 }
 
 @Suite("taxdata check: grades and reviewed warnings on the real tree")
 struct ProvenanceCommandTests {
     @Test("check --coverage shows a grade in every cell and the legend; --show-reviewed lists each reviewed warning with its reason")
-    func coverageAndReviewed() throws {
+    func coverageAndReviewed() async throws {
         let tree = packageRoot.appendingPathComponent("TaxData").path
-        let coverage = try taxdata("check", tree, "--coverage")
+        let coverage = try await taxdata("check", tree, "--coverage")
         #expect(coverage.status == 0)
         let rows = coverage.stdout.split(separator: "\n").filter { $0.count > 3 && $0.prefix(2).allSatisfy(\.isUppercase) && $0.dropFirst(2).first == " " }
         #expect(rows.count == 51)
         #expect(rows.allSatisfy { row in row.split(separator: " ").contains { ["off", "cor", "est*"].contains(String($0)) } })
         #expect(coverage.stdout.contains("grade: off = official"))
         #expect(coverage.stderr.contains("0 error(s), 0 warning(s)"))
-        let reviewed = try taxdata("check", tree, "--show-reviewed")
+        let reviewed = try await taxdata("check", tree, "--show-reviewed")
         #expect(reviewed.status == 0)
         let lines = reviewed.stdout.split(separator: "\n").filter { $0.contains(": reviewed: [sanity.") }
         #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(" — reviewed: ") })

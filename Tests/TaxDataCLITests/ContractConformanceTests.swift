@@ -42,10 +42,10 @@ struct ContractConformanceTests {
     }
 
     @Test("taxdata serve answers as openapi.yaml says: schemathesis and every file of its dist")
-    func serveConforms() throws {
+    func serveConforms() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try buildSignedDist(in: tmp)
+        let dist = try await buildSignedDist(in: tmp)
         let server = try ServeProcess(dist: dist, log: tmp.appendingPathComponent("serve.log"))
         defer { server.stop() }
         let checked = try Self.conformance(server.url, dist: dist)
@@ -58,11 +58,11 @@ struct ContractConformanceTests {
 
     @Test("nginx with docs/nginx/taxdata.conf answers as openapi.yaml says: schemathesis and every file of its dist",
           .enabled(if: nginxPath != nil || nginxRequired, "nginx is not installed; `make test` installs it"))
-    func nginxConforms() throws {
+    func nginxConforms() async throws {
         let nginx = try #require(nginxPath, "nginx is required (make test installs it)")
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try buildSignedDist(in: tmp)
+        let dist = try await buildSignedDist(in: tmp)
         let server = try NginxProcess(nginx: nginx, dist: dist)
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)/"
@@ -75,10 +75,10 @@ struct ContractConformanceTests {
     }
 
     @Test("both checks fail against a server whose document has a key the contract does not know")
-    func brokenServerIsCaught() throws {
+    func brokenServerIsCaught() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try buildSignedDist(in: tmp)
+        let dist = try await buildSignedDist(in: tmp)
         // An unknown key in 2026's FICA document, with the manifest's size updated so the server serves it whole.
         let fica = dist.appendingPathComponent("2026/fica_2026.json")
         let text = try String(contentsOf: fica, encoding: .utf8)

@@ -9,10 +9,10 @@ struct ContractSchemaTests {
     static let schemaDirectory = packageRoot.appendingPathComponent("docs/contract/schemas")
 
     @Test("every file of a freshly built, signed dist validates against its schema, and every dist file has one")
-    func builtDistValidates() throws {
+    func builtDistValidates() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try buildSignedDist(in: tmp)
+        let dist = try await buildSignedDist(in: tmp)
         let (run, results) = try contractResults([dist.path])
         let documents = try #require(results, "not the validator's JSON: \(run.stdout)\(run.stderr)")
         for document in documents {
@@ -66,11 +66,11 @@ struct ContractSchemaTests {
     }
 
     @Test("the schemas accept the documents of the previous minor (a real 1.5 bundle, which verify still accepts) and of 1.2")
-    func previousMinorsAccepted() throws {
+    func previousMinorsAccepted() async throws {
         let previous = packageRoot.appendingPathComponent("Fixtures/contract/schema-1.5")
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: previous.appendingPathComponent("2026/manifest.json"))) as? [String: Any]
         #expect(manifest?["schemaVersion"] as? String == "1.5")
-        let verified = try taxdata("verify", previous.appendingPathComponent("2026").path)
+        let verified = try await taxdata("verify", previous.appendingPathComponent("2026").path)
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
         // The current bundle has keys 1.5 did not (1.6's); the schemas must take both.
         let current = try JSONSerialization.jsonObject(with: Data(contentsOf: packageRoot.appendingPathComponent("Sources/TaxDataClient/Embedded/dist/2026/states_2026.json")))
@@ -137,10 +137,10 @@ struct ContractSchemaTests {
     ]
 
     @Test("a document with an unknown field, a wrong type or a missing required key is refused, at its path")
-    func refusals() throws {
+    func refusals() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try buildSignedDist(in: tmp)
+        let dist = try await buildSignedDist(in: tmp)
         let cases = tmp.appendingPathComponent("cases")
         // Case 0 is each file unchanged (re-serialized the same way): it must be valid.
         for (index, refusal) in ([nil] + Self.refusals.map { Optional($0) }).enumerated() {
@@ -203,7 +203,7 @@ struct ContractSchemaTests {
     }
 
     @Test("the README's \"For other platforms\" commands run as shown, on a freshly built dist/")
-    func readmeCommands() throws {
+    func readmeCommands() async throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "\n## For other platforms"))
         let section = readme[start.upperBound...].components(separatedBy: "\n## ")[0]
@@ -215,7 +215,7 @@ struct ContractSchemaTests {
         defer { try? FileManager.default.removeItem(at: tmp) }
         let root = tmp.appendingPathComponent("root")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        _ = try buildSignedDist(in: root)
+        _ = try await buildSignedDist(in: root)
         for link in ["scripts", "docs"] {
             try FileManager.default.createSymbolicLink(at: root.appendingPathComponent(link), withDestinationURL: packageRoot.appendingPathComponent(link))
         }

@@ -33,12 +33,12 @@ func contractResults(_ arguments: [String]) throws -> (run: RunResult, results: 
 
 /// A dist built from the real sources with the real CLI, signed with a fresh key (so it holds the
 /// signature files too), in `directory/dist`.
-func buildSignedDist(in directory: URL) throws -> URL {
+func buildSignedDist(in directory: URL) async throws -> URL {
     let key = directory.appendingPathComponent("k.key.pem").path, pub = directory.appendingPathComponent("k.pub.pem").path
-    let keygen = try taxdata("keygen", "--private", key, "--public", pub)
+    let keygen = try await taxdata("keygen", "--private", key, "--public", pub)
     try #require(keygen.status == 0, "\(keygen.stdout)\(keygen.stderr)")
     let dist = directory.appendingPathComponent("dist")
-    let built = try taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path, "--sign-key", key)
+    let built = try await taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path, "--sign-key", key)
     try #require(built.status == 0, "\(built.stdout)\(built.stderr)")
     return dist
 }

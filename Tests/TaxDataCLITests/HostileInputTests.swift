@@ -4,7 +4,7 @@ import Testing
 /// Regression tests for `check` and `verify` under hostile input (hardening findings 17, 18, 19).
 /// Finding 16 (parser differentials) is covered by the Fixtures/verify cases duplicate-key,
 /// unknown-field and excess-precision.
-@Suite("check and verify under hostile input", .serialized)
+@Suite("check and verify under hostile input")
 struct HostileInputTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base")
 
@@ -16,14 +16,14 @@ struct HostileInputTests {
         return (root, tree)
     }
 
-    func check(_ tree: URL) throws -> RunResult { try taxdata("check", tree.path) }
+    func check(_ tree: URL) async throws -> RunResult { try await taxdata("check", tree.path) }
 
     @Test("17: verify never reads an unlisted file, refuses symlinks out of the dist, and stays small")
-    func verifyBounded() throws {
+    func verifyBounded() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let dist = tmp.appendingPathComponent("dist")
-        #expect(try taxdata("build", base.path, "--out", dist.path).status == 0)
+        #expect(try await taxdata("build", base.path, "--out", dist.path).status == 0)
         // A 4 GiB sparse stray file (costs no disk) and a symlink to /etc/passwd.
         let stray = dist.appendingPathComponent("2024/stray.json")
         FileManager.default.createFile(atPath: stray.path, contents: nil)
@@ -42,7 +42,7 @@ struct HostileInputTests {
     }
 
     @Test("18: unreadable files, invalid UTF-8, UTF-16, dangling and looping symlinks and FIFOs are findings (exit 1), not usage errors")
-    func unusableFiles() throws {
+    func unusableFiles() async throws {
         let (root, tree) = try self.tree()
         defer { try? FileManager.default.removeItem(at: root) }
         let states = tree.appendingPathComponent("2024/states")
@@ -54,7 +54,7 @@ struct HostileInputTests {
         let unreadable = states.appendingPathComponent("OK.yaml")
         try Data("taxYear: 2024\n".utf8).write(to: unreadable)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: unreadable.path)
-        let result = try check(tree)
+        let result = try await check(tree)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("Usage:"))
         for (file, rule) in [("NY", "file.encoding"), ("NJ", "file.encoding"), ("OR", "file.unreadable"), ("WA", "file.unreadable"), ("NV", "file.unreadable")] {
@@ -66,7 +66,7 @@ struct HostileInputTests {
     }
 
     @Test("18: a NUL byte and a duplicate key are reported where they are; a symlink's target is not echoed")
-    func locations() throws {
+    func locations() async throws {
         let (root, tree) = try self.tree()
         defer { try? FileManager.default.removeItem(at: root) }
         let tx = tree.appendingPathComponent("2024/states/TX.yaml")
@@ -77,7 +77,7 @@ struct HostileInputTests {
         let secret = root.appendingPathComponent("secret.txt")
         try Data("password: hunter2\n".utf8).write(to: secret)
         try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("2024/states/CO.yaml").path, withDestinationPath: secret.path)
-        let result = try check(tree)
+        let result = try await check(tree)
         #expect(result.status == 1)
         #expect(result.stdout.contains("TX.yaml:\(lines):10: error: [file.encoding] contains a NUL byte"), "\(result.stdout)")
         #expect(result.stdout.contains("CO.yaml:1:1: error: [file.outside-tree]"), "\(result.stdout)")
@@ -85,7 +85,7 @@ struct HostileInputTests {
     }
 
     @Test("19: explicit tags, -0 and sub-cent amounts are refused; an empty year directory is reported")
-    func silentAcceptance() throws {
+    func silentAcceptance() async throws {
         let (root, tree) = try self.tree()
         defer { try? FileManager.default.removeItem(at: root) }
         let federal = tree.appendingPathComponent("2024/federal.yaml")
@@ -95,7 +95,7 @@ struct HostileInputTests {
             .replacingOccurrences(of: "- { floor: 0, ceiling: 11600, rate: 0.10 }", with: "- { floor: -0, ceiling: 11600, rate: 0.10 }")
         try text.write(to: federal, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: tree.appendingPathComponent("2025"), withIntermediateDirectories: true)
-        let result = try check(tree)
+        let result = try await check(tree)
         #expect(result.status == 1)
         #expect(result.stdout.contains("explicit tag 'tag:yaml.org,2002:str'"), "\(result.stdout)")
         #expect(result.stdout.contains("'21900.001' has more than two decimals"), "\(result.stdout)")
@@ -104,7 +104,7 @@ struct HostileInputTests {
     }
 
     @Test("19: a file over the size cap is refused unread, and findings per file are capped in text")
-    func sizeAndFlood() throws {
+    func sizeAndFlood() async throws {
         let (root, tree) = try self.tree()
         defer { try? FileManager.default.removeItem(at: root) }
         let big = tree.appendingPathComponent("2024/states/NY.yaml")
@@ -113,7 +113,7 @@ struct HostileInputTests {
         let flood = (0..<300).map { "unknown\($0): 1" }.joined(separator: "\n")
         let ca = tree.appendingPathComponent("2024/states/CA.yaml")
         try (try String(contentsOf: ca, encoding: .utf8) + flood + "\n").write(to: ca, atomically: true, encoding: .utf8)
-        let result = try check(tree)
+        let result = try await check(tree)
         #expect(result.status == 1)
         #expect(result.stdout.contains("NY.yaml:1:1: error: [file.too-large]"), "\(result.stdout.prefix(500))")
         let caLines = result.stdout.split(separator: "\n").filter { $0.contains("states/CA.yaml:") && $0.contains("[yaml.unknown-key]") }

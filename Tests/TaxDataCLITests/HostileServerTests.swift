@@ -29,7 +29,7 @@ struct HostileServerTests {
     func fetch(_ mode: String, bombMiB: Int = 1024) throws -> Outcome {
         let tmp = try temporaryDirectory()
         let dist = tmp.appendingPathComponent("dist")
-        let built = try taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path)
+        let built = try spawnTaxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path)
         try #require(built.status == 0, "\(built.stdout)\(built.stderr)")
         let stats = tmp.appendingPathComponent("stats.json")
         let server = Process()

@@ -8,10 +8,10 @@ import Testing
 struct LargeDocumentTests {
     /// A built 2026 bundle whose federal document is padded with `padding` spaces, and its
     /// manifest entry rewritten to `listedSize` (the padded size when nil) and the padded digest.
-    static func paddedYear(padding: Int, listedSize: Int? = nil) throws -> (root: URL, year: URL, size: Int) {
+    static func paddedYear(padding: Int, listedSize: Int? = nil) async throws -> (root: URL, year: URL, size: Int) {
         let tmp = try temporaryDirectory()
         let dist = tmp.appendingPathComponent("dist")
-        let built = try taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path)
+        let built = try await taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path)
         #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         let year = dist.appendingPathComponent("2026")
         let name = "federal_2026.json"
@@ -35,11 +35,11 @@ struct LargeDocumentTests {
     }
 
     @Test("a 9 MiB document whose size and digest match is refused as too large, not read as not canonical")
-    func refusedUnread() throws {
-        let padded = try Self.paddedYear(padding: 9 << 20)
+    func refusedUnread() async throws {
+        let padded = try await Self.paddedYear(padding: 9 << 20)
         defer { try? FileManager.default.removeItem(at: padded.root) }
         #expect(padded.size > BundleLimits.maxDocumentBytes)
-        let result = try taxdata("verify", padded.year.path)
+        let result = try await taxdata("verify", padded.year.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("[bundle.size]"), "\(result.stdout)")
         #expect(result.stdout.contains("its SHA-256 was checked, its contents were not read"), "\(result.stdout)")
@@ -48,24 +48,24 @@ struct LargeDocumentTests {
     }
 
     @Test("a large document that is longer than its listed size is caught, though it is never held")
-    func longerThanListed() throws {
-        let padded = try Self.paddedYear(padding: 9 << 20, listedSize: (9 << 20) + 10)
+    func longerThanListed() async throws {
+        let padded = try await Self.paddedYear(padding: 9 << 20, listedSize: (9 << 20) + 10)
         defer { try? FileManager.default.removeItem(at: padded.root) }
-        let result = try taxdata("verify", padded.year.path)
+        let result = try await taxdata("verify", padded.year.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("the manifest says \((9 << 20) + 10)"), "\(result.stdout)")
     }
 
     @Test("a large document with one byte changed fails its checksum")
-    func flippedByte() throws {
-        let padded = try Self.paddedYear(padding: 9 << 20)
+    func flippedByte() async throws {
+        let padded = try await Self.paddedYear(padding: 9 << 20)
         defer { try? FileManager.default.removeItem(at: padded.root) }
         let document = padded.year.appendingPathComponent("federal_2026.json")
         let handle = try FileHandle(forUpdating: document)
         try handle.seek(toOffset: UInt64(5 << 20))
         try handle.write(contentsOf: Data("x".utf8))
         try handle.close()
-        let result = try taxdata("verify", padded.year.path)
+        let result = try await taxdata("verify", padded.year.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("[bundle.checksum]"), "\(result.stdout)")
     }

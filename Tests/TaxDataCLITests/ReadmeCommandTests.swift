@@ -6,7 +6,7 @@ import Testing
 /// The README's shell recipes, run verbatim (extracted from README.md, so they cannot drift) in a
 /// scratch directory laid out like a checkout: `TaxData/` copied, `.build/debug/taxdata` linked to
 /// the binary under test, `HOME` and `TMPDIR` inside the scratch directory.
-@Suite("README recipes run as shown", .serialized)
+@Suite("README recipes run as shown")
 struct ReadmeCommandTests {
     struct Scratch {
         var root: URL

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Signing and verifying, including interoperability with the `openssl` command line both ways.
-@Suite("Signed manifests", .serialized)
+@Suite("Signed manifests")
 struct SigningTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
 
@@ -11,9 +11,9 @@ struct SigningTests {
     }
 
     /// A keygen'd pair in `dir`: (private, public).
-    func keypair(_ dir: URL, _ name: String) throws -> (String, String) {
+    func keypair(_ dir: URL, _ name: String) async throws -> (String, String) {
         let k = dir.appendingPathComponent("\(name).key.pem").path, p = dir.appendingPathComponent("\(name).pub.pem").path
-        let result = try taxdata("keygen", "--private", k, "--public", p)
+        let result = try await taxdata("keygen", "--private", k, "--public", p)
         #expect(result.status == 0, "\(result.stderr)")
         return (k, p)
     }
@@ -31,11 +31,11 @@ struct SigningTests {
     }
 
     @Test("keygen: mode 0600, refuses to overwrite, key id is the SHA-256 of the public key DER, never prints the key")
-    func keygen() throws {
+    func keygen() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let k = tmp.appendingPathComponent("k.pem").path, p = tmp.appendingPathComponent("p.pem").path
-        let result = try taxdata("keygen", "--private", k, "--public", p)
+        let result = try await taxdata("keygen", "--private", k, "--public", p)
         #expect(result.status == 0)
         #expect(!(result.stdout + result.stderr).contains("PRIVATE KEY"))
         let mode = try FileManager.default.attributesOfItem(atPath: k)[.posixPermissions] as! Int
@@ -43,20 +43,20 @@ struct SigningTests {
         let der = try run("/bin/sh", ["-c", "openssl pkey -pubin -in '\(p)' -outform DER | sha256sum"])
         #expect(result.stdout.contains(String(der.stdout.prefix(64))))
         let privateBytes = try Data(contentsOf: URL(fileURLWithPath: k))
-        #expect(try taxdata("keygen", "--private", k, "--public", tmp.appendingPathComponent("q.pem").path).status == 2)
+        #expect(try await taxdata("keygen", "--private", k, "--public", tmp.appendingPathComponent("q.pem").path).status == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: k)) == privateBytes)
         #expect(try openssl("pkey", "-in", k, "-noout").status == 0)
     }
 
     @Test("keygen creates missing directories (0700 above the private key), leaves existing ones' modes alone, and names a parent that is a file")
-    func keygenDirectories() throws {
+    func keygenDirectories() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let fm = FileManager.default
         try fm.setAttributes([.posixPermissions: 0o751], ofItemAtPath: tmp.path)
         let k = tmp.appendingPathComponent("secrets/taxdata/k.key.pem").path
         let p = tmp.appendingPathComponent("keys/p.pub.pem").path
-        let result = try taxdata("keygen", "--private", k, "--public", p)
+        let result = try await taxdata("keygen", "--private", k, "--public", p)
         #expect(result.status == 0, "\(result.stderr)")
         for directory in ["secrets", "secrets/taxdata"] {
             #expect(try fm.attributesOfItem(atPath: tmp.appendingPathComponent(directory).path)[.posixPermissions] as? Int == 0o700, "\(directory)")
@@ -67,7 +67,7 @@ struct SigningTests {
 
         // A parent that is a file: the message names it, and nothing is left behind.
         try Data("x".utf8).write(to: tmp.appendingPathComponent("plain"))
-        let blocked = try taxdata("keygen", "--private", tmp.appendingPathComponent("new/k2.key.pem").path,
+        let blocked = try await taxdata("keygen", "--private", tmp.appendingPathComponent("new/k2.key.pem").path,
                                   "--public", tmp.appendingPathComponent("plain/p2.pub.pem").path)
         #expect(blocked.status == 1)
         #expect(blocked.stderr.contains("\(tmp.appendingPathComponent("plain").path) is not a directory"), "\(blocked.stderr)")
@@ -75,12 +75,12 @@ struct SigningTests {
     }
 
     @Test("a taxdata signature verifies with openssl pkeyutl, for every manifest and index.json")
-    func opensslVerifiesOurs() throws {
+    func opensslVerifiesOurs() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let (k, p) = try keypair(tmp, "ours")
+        let (k, p) = try await keypair(tmp, "ours")
         let dist = tmp.appendingPathComponent("dist")
-        let built = try taxdata("build", base, "--out", dist.path, "--sign-key", k)
+        let built = try await taxdata("build", base, "--out", dist.path, "--sign-key", k)
         #expect(built.status == 0)
         #expect(!(built.stdout + built.stderr).contains("PRIVATE KEY"))
         for signed in ["2024/manifest.json", "index.json"] {
@@ -90,11 +90,11 @@ struct SigningTests {
                                      "-in", dist.appendingPathComponent(signed).path, "-sigfile", raw.path)
             #expect(result.status == 0, "\(signed): \(result.stdout)\(result.stderr)")
         }
-        #expect(try taxdata("verify", dist.path, "--key", p, "--require-signature").status == 0)
+        #expect(try await taxdata("verify", dist.path, "--key", p, "--require-signature").status == 0)
     }
 
     @Test("an openssl key and an openssl signature verify in taxdata")
-    func oursVerifiesOpenssl() throws {
+    func oursVerifiesOpenssl() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let k = tmp.appendingPathComponent("ossl.key.pem").path, p = tmp.appendingPathComponent("ossl.pub.pem").path
@@ -102,8 +102,8 @@ struct SigningTests {
         #expect(try openssl("pkey", "-in", k, "-pubout", "-out", p).status == 0)
         // 1. taxdata signs with the openssl-made key.
         let dist = tmp.appendingPathComponent("dist")
-        #expect(try taxdata("build", base, "--out", dist.path, "--sign-key", k).status == 0)
-        #expect(try taxdata("verify", dist.path, "--key", p, "--require-signature").status == 0)
+        #expect(try await taxdata("build", base, "--out", dist.path, "--sign-key", k).status == 0)
+        #expect(try await taxdata("verify", dist.path, "--key", p, "--require-signature").status == 0)
         // 2. openssl signs; taxdata verifies the envelope holding openssl's raw signature.
         let year = dist.appendingPathComponent("2024")
         let sig = tmp.appendingPathComponent("openssl.sig")
@@ -111,26 +111,26 @@ struct SigningTests {
                             "-out", sig.path).status == 0)
         let keyId = String(try run("/bin/sh", ["-c", "openssl pkey -pubin -in '\(p)' -outform DER | sha256sum"]).stdout.prefix(64))
         try writeEnvelope(year.appendingPathComponent("manifest.json.sig"), entries: [(keyId, try Data(contentsOf: sig))])
-        let result = try taxdata("verify", year.path, "--key", p, "--require-signature")
+        let result = try await taxdata("verify", year.path, "--key", p, "--require-signature")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
     @Test("a tampered manifest, an untrusted key, a truncated signature and an unsigned bundle all fail")
-    func failures() throws {
+    func failures() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let (k, p) = try keypair(tmp, "a")
-        let (_, other) = try keypair(tmp, "b")
+        let (k, p) = try await keypair(tmp, "a")
+        let (_, other) = try await keypair(tmp, "b")
         let dist = tmp.appendingPathComponent("dist")
-        #expect(try taxdata("build", base, "--out", dist.path, "--sign-key", k).status == 0)
+        #expect(try await taxdata("build", base, "--out", dist.path, "--sign-key", k).status == 0)
         let year = dist.appendingPathComponent("2024")
         let manifest = year.appendingPathComponent("manifest.json")
         let envelope = year.appendingPathComponent("manifest.json.sig")
         let originalManifest = try Data(contentsOf: manifest), originalEnvelope = try Data(contentsOf: envelope)
-        func expectFailure(_ rule: String, key: String = p, require: Bool = false) throws {
+        func expectFailure(_ rule: String, key: String = p, require: Bool = false) async throws {
             var arguments = ["verify", year.path, "--key", key, "--format", "json"]
             if require { arguments.append("--require-signature") }
-            let result = try run(taxdataBinary, arguments)
+            let result = try await taxdata(arguments)
             #expect(result.status == 1)
             #expect(result.stdout.contains("\"\(rule)\""), "expected \(rule): \(result.stdout)")
         }
@@ -138,53 +138,53 @@ struct SigningTests {
         var tampered = originalManifest
         tampered.insert(UInt8(ascii: " "), at: tampered.firstIndex(of: UInt8(ascii: "\n"))! + 1)
         try tampered.write(to: manifest)
-        try expectFailure("signature.invalid")
+        try await expectFailure("signature.invalid")
         try originalManifest.write(to: manifest)
         // Signed by a key that is not trusted.
-        try expectFailure("signature.untrusted", key: other)
+        try await expectFailure("signature.untrusted", key: other)
         // Truncated signature.
         let raw = try rawSignature(envelope)
         let keyId = try (JSONSerialization.jsonObject(with: originalEnvelope) as! [String: Any])["signatures"]
             .flatMap { ($0 as! [[String: Any]])[0]["keyId"] as? String }!
         try writeEnvelope(envelope, entries: [(keyId, raw.prefix(40))])
-        try expectFailure("signature.invalid")
+        try await expectFailure("signature.invalid")
         // Not JSON at all.
         try Data("garbage".utf8).write(to: envelope)
-        try expectFailure("signature.invalid")
+        try await expectFailure("signature.invalid")
         // Unsigned, with --require-signature.
         try FileManager.default.removeItem(at: envelope)
-        try expectFailure("signature.missing", require: true)
-        #expect(try taxdata("verify", year.path, "--key", p).status == 0) // unsigned but not required
+        try await expectFailure("signature.missing", require: true)
+        #expect(try await taxdata("verify", year.path, "--key", p).status == 0) // unsigned but not required
         try originalEnvelope.write(to: envelope)
-        #expect(try taxdata("verify", year.path, "--key", p, "--require-signature").status == 0)
+        #expect(try await taxdata("verify", year.path, "--key", p, "--require-signature").status == 0)
     }
 
     @Test("rotation: trust old and new, sign with both, then retire the old key")
-    func rotation() throws {
+    func rotation() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let (oldKey, oldPub) = try keypair(tmp, "old")
-        let (newKey, newPub) = try keypair(tmp, "new")
+        let (oldKey, oldPub) = try await keypair(tmp, "old")
+        let (newKey, newPub) = try await keypair(tmp, "new")
         let signedOld = tmp.appendingPathComponent("old").path
         let signedBoth = tmp.appendingPathComponent("both").path
         let signedNew = tmp.appendingPathComponent("new").path
-        #expect(try taxdata("build", base, "--out", signedOld, "--sign-key", oldKey).status == 0)
-        #expect(try taxdata("build", base, "--out", signedBoth, "--sign-key", oldKey, "--sign-key", newKey).status == 0)
-        #expect(try taxdata("build", base, "--out", signedNew, "--sign-key", newKey).status == 0)
+        #expect(try await taxdata("build", base, "--out", signedOld, "--sign-key", oldKey).status == 0)
+        #expect(try await taxdata("build", base, "--out", signedBoth, "--sign-key", oldKey, "--sign-key", newKey).status == 0)
+        #expect(try await taxdata("build", base, "--out", signedNew, "--sign-key", newKey).status == 0)
         // Step 1: the app trusts both keys; everything verifies.
         for dist in [signedOld, signedBoth, signedNew] {
-            #expect(try taxdata("verify", dist, "--key", oldPub, "--key", newPub, "--require-signature").status == 0)
+            #expect(try await taxdata("verify", dist, "--key", oldPub, "--key", newPub, "--require-signature").status == 0)
         }
         // Step 3: the old key is retired: a bundle signed only by it is rejected.
-        let retired = try taxdata("verify", signedOld, "--key", newPub, "--require-signature")
+        let retired = try await taxdata("verify", signedOld, "--key", newPub, "--require-signature")
         #expect(retired.status == 1)
         #expect(retired.stdout.contains("signature.untrusted"))
-        #expect(try taxdata("verify", signedBoth, "--key", newPub, "--require-signature").status == 0)
-        #expect(try taxdata("verify", signedNew, "--key", newPub, "--require-signature").status == 0)
+        #expect(try await taxdata("verify", signedBoth, "--key", newPub, "--require-signature").status == 0)
+        #expect(try await taxdata("verify", signedNew, "--key", newPub, "--require-signature").status == 0)
     }
 
     @Test("malformed PEM and keys of the wrong type are clear errors, never crashes")
-    func badKeys() throws {
+    func badKeys() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let rsa = tmp.appendingPathComponent("rsa.pem").path, rsaPub = tmp.appendingPathComponent("rsa.pub.pem").path
@@ -194,15 +194,15 @@ struct SigningTests {
         try Data("-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n".utf8).write(to: URL(fileURLWithPath: junk))
         let dist = tmp.appendingPathComponent("dist").path
         for (key, expected) in [(rsa, "not an Ed25519 key"), (junk, "junk.pem"), (tmp.appendingPathComponent("absent.pem").path, "cannot read")] {
-            let result = try taxdata("build", base, "--out", dist, "--sign-key", key)
+            let result = try await taxdata("build", base, "--out", dist, "--sign-key", key)
             #expect(result.status == 1)
             #expect(result.stderr.contains(expected), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dist))
         }
-        #expect(try taxdata("build", base, "--out", dist).status == 0)
-        let wrongType = try taxdata("verify", dist, "--key", rsaPub)
+        #expect(try await taxdata("build", base, "--out", dist).status == 0)
+        let wrongType = try await taxdata("verify", dist, "--key", rsaPub)
         #expect(wrongType.status == 1)
         #expect(wrongType.stderr.contains("not an Ed25519 key"))
-        #expect(try taxdata("verify", dist, "--require-signature").status == 2)
+        #expect(try await taxdata("verify", dist, "--require-signature").status == 2)
     }
 }

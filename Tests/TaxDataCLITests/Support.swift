@@ -1,4 +1,5 @@
 import Foundation
+@testable import TaxDataCLI
 @_exported import TaxDataTestSupport
 
 /// The built `taxdata` binary: $TAXDATA_BIN, or beside the test bundle in the build directory.
@@ -13,9 +14,25 @@ let taxdataBinary: String = {
     return packageRoot.appendingPathComponent(".build/debug/taxdata").path
 }()
 
-/// Runs `taxdata` with arguments.
+/// Runs `taxdata arguments…` in this process, as the binary would run it: the exit code and what it
+/// printed, with `environment` (default: this process's) as the variables it reads. Most tests use
+/// this; those about what only a process shows (exit status, --help, locale and time zone, memory)
+/// use `spawnTaxdata`.
 @discardableResult
-func taxdata(_ arguments: String..., environment: [String: String]? = nil) throws -> RunResult {
+func taxdata(_ arguments: String..., environment: [String: String]? = nil) async throws -> RunResult {
+    try await taxdata(arguments, environment: environment)
+}
+
+/// Runs `taxdata arguments…` in this process (see `taxdata(_:environment:)`).
+@discardableResult
+func taxdata(_ arguments: [String], environment: [String: String]? = nil) async throws -> RunResult {
+    let run = await TaxDataCommand.runCapturing(arguments, environment: environment ?? ProcessInfo.processInfo.environment)
+    return RunResult(status: run.status, stdout: run.standardOutput, stderr: run.standardError)
+}
+
+/// Runs the built `taxdata` binary with arguments, in a process of its own.
+@discardableResult
+func spawnTaxdata(_ arguments: String..., environment: [String: String]? = nil) throws -> RunResult {
     try run(taxdataBinary, arguments, environment: environment)
 }
 

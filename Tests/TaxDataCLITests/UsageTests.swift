@@ -6,14 +6,14 @@ import Testing
 
 /// What a newcomer meets first: --version, usage errors that show the right usage, checking one
 /// year, the coverage table's legend and width, and fetch's report.
-@Suite("taxdata usage", .serialized)
+@Suite("taxdata usage")
 struct UsageTests {
     let tree = packageRoot.appendingPathComponent("TaxData").path
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base").path
 
     @Test("--version prints the tool version and the newest bundle schema it writes")
-    func version() throws {
-        let result = try taxdata("--version")
+    func version() async throws {
+        let result = try spawnTaxdata("--version")
         #expect(result.status == 0)
         #expect(result.stdout.contains("taxdata \(TaxDataCommand.toolVersion) "))
         // A year declaring the newest schema builds into a manifest of that version.
@@ -25,7 +25,7 @@ struct UsageTests {
         let meta = try String(contentsOf: yearFile, encoding: .utf8)
         let newest = SchemaVersion.current
         try meta.replacingOccurrences(of: #"schemaVersion: "1.2""#, with: "schemaVersion: \"\(newest)\"").write(to: yearFile, atomically: true, encoding: .utf8)
-        let built = try taxdata("build", tree.path, "--out", tmp.appendingPathComponent("dist").path)
+        let built = try await taxdata("build", tree.path, "--out", tmp.appendingPathComponent("dist").path)
         #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("dist/2024/manifest.json"))) as! [String: Any]
         let written = try #require(manifest["schemaVersion"] as? String)
@@ -49,9 +49,9 @@ struct UsageTests {
     }
 
     @Test("check TaxData/2026 and check --year 2026 check that year alone, with the year before read for its checks")
-    func oneYear() throws {
-        let directory = try taxdata("check", tree + "/2026")
-        let option = try taxdata("check", tree, "--year", "2026")
+    func oneYear() async throws {
+        let directory = try await taxdata("check", tree + "/2026")
+        let option = try await taxdata("check", tree, "--year", "2026")
         #expect(directory.status == 0 && option.status == 0, "\(directory.stdout)\(directory.stderr)")
         #expect(!directory.stdout.contains("file.unexpected"))
         let files = try FileManager.default.subpathsOfDirectory(atPath: tree + "/2026").filter {
@@ -60,24 +60,24 @@ struct UsageTests {
         }
         #expect(directory.stderr.contains("checked 1 year(s), \(files.count) file(s)"), "\(directory.stderr)")
         #expect(option.stderr == directory.stderr && option.stdout == directory.stdout)
-        #expect(try taxdata("check", tree + "/2026", "--year", "2025").status == 2)
+        #expect(try await taxdata("check", tree + "/2026", "--year", "2025").status == 2)
 
         // The year-over-year check still sees the year before; the year before's findings stay out.
         let removed = packageRoot.appendingPathComponent("Fixtures/check/coverage.state-removed").path
-        let later = try taxdata("check", removed + "/2024")
+        let later = try await taxdata("check", removed + "/2024")
         #expect(later.status == 0 && later.stdout.contains("warning: [coverage.state-removed]"), "\(later.stdout)")
-        let earlier = try taxdata("check", removed, "--year", "2023")
+        let earlier = try await taxdata("check", removed, "--year", "2023")
         #expect(earlier.status == 0 && earlier.stdout.isEmpty && earlier.stderr.contains("checked 1 year(s)"), "\(earlier.stdout)\(earlier.stderr)")
     }
 
     @Test("build --release refuses a year that lost a state file the year before had")
-    func releaseRefusesRemovedState() throws {
+    func releaseRefusesRemovedState() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let removed = packageRoot.appendingPathComponent("Fixtures/check/coverage.state-removed").path
-        let draft = try taxdata("build", removed, "--out", tmp.appendingPathComponent("draft").path)
+        let draft = try await taxdata("build", removed, "--out", tmp.appendingPathComponent("draft").path)
         #expect(draft.status == 0, "a warning outside a release: \(draft.stderr)")
-        let release = try taxdata("build", removed, "--out", tmp.appendingPathComponent("release").path, "--release")
+        let release = try await taxdata("build", removed, "--out", tmp.appendingPathComponent("release").path, "--release")
         #expect(release.status == 1)
         #expect(release.stdout.contains("error: [publish.state-removed]"), "\(release.stdout)")
         #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("release").path))

@@ -8,12 +8,12 @@ import TaxDataTestSupport
 @Suite("Fuzz corpus replay")
 struct CorpusReplayTests {
     @Test("every saved input of every fuzz target runs without crashing", arguments: FuzzTarget.allCases)
-    func replay(_ target: FuzzTarget) throws {
+    func replay(_ target: FuzzTarget) async throws {
         let directory = packageRoot.appendingPathComponent("Fuzz/corpus/\(target.rawValue)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
         #expect(!names.isEmpty, "no corpus for \(target.rawValue)")
         for name in names {
-            target.run(try Data(contentsOf: directory.appendingPathComponent(name)))
+            await target.replay(try Data(contentsOf: directory.appendingPathComponent(name)))
         }
     }
 }
