@@ -132,6 +132,15 @@ struct BundleVerifierTests {
         flipped[0] ^= 0x01
         #expect(verify(HashedFile(size: bytes.count, sha256: flipped)).map(\.rule).contains(.bundleChecksum))
 
+        // Bytes remembered as valid (`VerificationMemo`) do not let a document that was only hashed through.
+        let memo = try #require(BundleVerifier().verify(manifestBytes: manifest, files: others).memo)
+        var files = others
+        files[name] = nil
+        let remembered = BundleVerifier().verify(manifestBytes: manifest, files: files, hashed: [name: HashedFile(size: bytes.count, sha256: digest)],
+                                                 remembered: [memo])
+        #expect(!remembered.isValid)
+        #expect(remembered.findings.map(\.diagnostic.rule).contains(.bundleSize))
+
         let resized = verify(HashedFile(size: bytes.count + 1, sha256: digest))
         #expect(resized.contains { $0.rule == .bundleSize && $0.message.contains("the manifest says \(bytes.count)") }, "\(resized)")
     }

@@ -42,8 +42,8 @@ public struct YearOverYear: Sendable {
             }
         }
         // A decrease of an indexed amount is said once, as such, not also as an outlier.
-        let decreases = IndexedDecrease().check(previous: previous, current: current,
-                                                indexed: indexed ?? (previous.inflationIndexedAmounts, current.inflationIndexedAmounts))
+        let decreases = indexed.map { IndexedDecrease().check(previous: previous, current: current, indexed: $0) }
+            ?? IndexedDecrease().check(previous: previous, current: current)
         let decreased = Set(decreases.compactMap(\.path))
         findings.removeAll { $0.rule == .sanityInflationOutlier && $0.path.map(decreased.contains) == true }
         return (findings + decreases).map { var d = $0; d.taxYear = current.meta.taxYear; return d }

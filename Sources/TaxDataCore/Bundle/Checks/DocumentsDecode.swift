@@ -18,7 +18,7 @@ public enum DocumentsDecode {
     /// without re-encoding anything, since each part was then byte for byte its canonical part and
     /// the SHA-256s just matched. Without a combined document, `decode`.
     static func decodeRemembered(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
-        guard let name = candidate.manifest.files.combined, let bytes = candidate.files[name],
+        guard candidate.hashed.isEmpty, let name = candidate.manifest.files.combined, let bytes = candidate.files[name],
               let combined = try? CanonicalJSON.decode(CombinedDocument.self, from: bytes) else { return decode(candidate) }
         return (DecodedDocuments(federal: combined.federal, fica: combined.fica,
                                  states: StatesDocument(year: combined.taxYear, states: combined.states),
