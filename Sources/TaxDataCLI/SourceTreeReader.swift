@@ -113,7 +113,7 @@ enum SourceTreeReader {
             let (line, column) = position(nul)
             return ("contains a NUL byte (at line \(line), column \(column)); a source file is UTF-8 text", line, column)
         }
-        if String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) == nil {
+        if String(validating: bytes, as: UTF8.self) == nil {
             // Find the first offset where decoding fails.
             var offset = 0
             while offset < bytes.count {

@@ -141,4 +141,57 @@ struct DecodeOnceTests {
         #expect(DocumentsDecode.decodeOnce(noCombined) == nil)
         #expect(DocumentsDecode.decode(noCombined).documents != nil)
     }
+
+    /// The client's embedded bundles: every published year with all 51 jurisdictions.
+    static let embeddedDist = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/TaxDataClient/Embedded/dist")
+
+    @Test("each part file of a real bundle is its member of the combined document moved to the top level, which is its canonical encoding",
+          arguments: [2024, 2025, 2026])
+    func partsAreMembers(year: Int) throws {
+        let directory = Self.embeddedDist.appendingPathComponent(String(year))
+        let layout = BundleLayout(year: year)
+        func file(_ name: String) throws -> Data { try Data(contentsOf: directory.appendingPathComponent(name)) }
+        let combinedBytes = try file(layout.combined)
+        let combined = try CanonicalJSON.decode(CombinedDocument.self, from: combinedBytes)
+        let members = try #require(CanonicalMembers(combinedBytes))
+        #expect(members.topLevel("federal") == (try CanonicalJSON.encode(combined.federal)))
+        #expect(members.topLevel("fica") == (try CanonicalJSON.encode(combined.fica)))
+        #expect(members.topLevel("retirement") == (try CanonicalJSON.encode(combined.retirement)))
+        let states = try #require(members.nested("states"))
+        #expect(DocumentsDecode.statesDocument(states: states, year: year) == (try CanonicalJSON.encode(StatesDocument(year: year, states: combined.states))))
+        #expect(members.topLevel("federal") == (try file(layout.federal)))
+        #expect(members.nested("taxYear").map { String(decoding: $0, as: UTF8.self) } == String(year))
+    }
+
+    @Test("members: scalars, empty collections and the last member; anything not laid out canonically gives nil")
+    func members() throws {
+        struct Sample: Codable { var a: [String: Int] = [:]; var b: [Int] = []; var c = 1; var d: [String: [Int]] = ["x": [], "y": [2]]; var e = "t,\\n" }
+        let bytes = try CanonicalJSON.encode(Sample())
+        let members = try #require(CanonicalMembers(bytes))
+        for key in ["a", "b", "d"] {
+            let value = try #require(Mirror(reflecting: Sample()).children.first { $0.label == key }?.value as? any Encodable)
+            #expect(members.topLevel(key) == (try CanonicalJSON.encode(value)), "\(key)")
+        }
+        #expect(members.nested("c").map(Array.init) == Array("1".utf8))
+        #expect(members.nested("e").map(Array.init) == Array(#""t,\\n""#.utf8))
+        #expect(members.nested("z") == nil)
+        #expect(CanonicalMembers(Data(#"{"a":1}"#.utf8)) == nil)
+        #expect(CanonicalMembers(Data("{\n  \"a\\\"b\" : 1\n}\n".utf8)) == nil)
+        #expect(CanonicalMembers(Data("{\n  \"a\" : [\n    1\n".utf8)) == nil)
+    }
+
+    @Test("a part file that decodes to its part but is not its canonical bytes is refused, naming the file")
+    func partNotCanonical() throws {
+        let intact = try BundleCheckTests.candidate()
+        for name in [intact.manifest.files.states, intact.manifest.files.fica] {
+            var edited = intact
+            // The same value, written with a key repeated: a decoder keeps one of them.
+            var text = String(decoding: edited.files[name]!, as: UTF8.self)
+            text = text.replacingOccurrences(of: "{\n", with: "{\n  \"year\" : 1999,\n", range: text.range(of: "{\n"))
+            edited.files[name] = Data(text.utf8)
+            #expect(DocumentsDecode.decodeOnce(edited) == nil)
+            #expect(DocumentsDecode.decode(edited).findings.map { "\($0.file) \($0.diagnostic.rule)" }.first?.hasPrefix(name) == true)
+        }
+    }
 }

@@ -145,3 +145,15 @@ struct BundleVerifierTests {
         #expect(resized.contains { $0.rule == .bundleSize && $0.message.contains("the manifest says \(bytes.count)") }, "\(resized)")
     }
 }
+
+@Suite("Blank text")
+struct BlankTextTests {
+    @Test("a source title of only whitespace, newlines included, is refused; one with any visible character is not",
+          arguments: [("", true), ("  \t", true), (" \n ", true), ("\u{00A0}", true), ("IRS", false), (" x ", false)])
+    func blankTitle(title: String, refused: Bool) {
+        var data = BundleVerifierTests.sample()
+        data.fica.sources[0].title = title
+        let found = SourcesCited().check(data).map { "\($0.rule) \($0.path.map(String.init(describing:)) ?? "")" }
+        #expect(found == (refused ? ["sources.missing fica/sources[0].title"] : []))
+    }
+}

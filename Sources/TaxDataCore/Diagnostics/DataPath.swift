@@ -26,13 +26,19 @@ public struct DataPath: Hashable, Sendable, CustomStringConvertible, Comparable 
     }
 
     /// This path extended by a key.
-    public func key(_ name: String) -> DataPath {
-        DataPath(document, components + [.key(name)])
-    }
+    public func key(_ name: String) -> DataPath { appending(.key(name)) }
 
     /// This path extended by an array index.
-    public func index(_ position: Int) -> DataPath {
-        DataPath(document, components + [.index(position)])
+    public func index(_ position: Int) -> DataPath { appending(.index(position)) }
+
+    /// One array allocation, not two (`components + [component]` builds a temporary array): the
+    /// field walk extends a path at every value of a year.
+    private func appending(_ component: Component) -> DataPath {
+        var extended = DataPath(document, [])
+        extended.components.reserveCapacity(components.count + 1)
+        extended.components.append(contentsOf: components)
+        extended.components.append(component)
+        return extended
     }
 
     /// The path one level up, or nil at a document's root.

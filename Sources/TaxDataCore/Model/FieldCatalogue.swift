@@ -141,6 +141,20 @@ public enum FieldCatalogue {
         "states/taxTable.rowOffsets[].offset": FieldSpec(.amount),
     ]
 
+    /// Every beginning of a row's pattern that ends where a component does (`federal`,
+    /// `federal/brackets`, `federal/brackets.*`, `federal/brackets.*[]`…): beyond them no row can
+    /// match, so the walk stops spelling the pattern out (most of a state's values).
+    static let prefixes: Set<String> = {
+        var prefixes: Set<String> = []
+        for pattern in rows.keys {
+            prefixes.insert(pattern)
+            for (offset, character) in pattern.enumerated() where "/.[".contains(character) {
+                prefixes.insert(String(pattern.prefix(offset)))
+            }
+        }
+        return prefixes
+    }()
+
     /// Fields that mean the same wherever they sit, by their last key (a filing status skipped).
     static let byName: [String: FieldSpec] = {
         var names: [String: FieldSpec] = [:]
@@ -174,7 +188,7 @@ public enum FieldCatalogue {
     /// The row for the value the walk is at, from the patterns it built on its way down. A
     /// state's row indexes only for a state that declares `indexed: true` (`fields()` decides).
     static func lookup(_ context: WalkContext) -> FieldSpec {
-        if let row = rows[context.literal] ?? rows[context.wildcard] { return row }
+        if let row = context.literal.flatMap({ rows[$0] }) ?? context.wildcard.flatMap({ rows[$0] }) { return row }
         if let name = context.name, let row = byName[name] { return row }
         return FieldSpec(.unclassified)
     }

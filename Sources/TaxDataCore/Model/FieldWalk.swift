@@ -124,12 +124,14 @@ extension DataPath {
 // MARK: - The recording encoder
 
 /// Where the walk is: the path, its catalogue patterns (built as it descends, so a leaf's row
-/// costs two dictionary lookups), and the status it copies, if it sits under a copied status.
+/// costs two dictionary lookups, and dropped once no row begins with them), and the status it
+/// copies, if it sits under a copied status.
 struct WalkContext {
     var path: DataPath
-    /// `federal/brackets.single[].ceiling` and `federal/brackets.*[].ceiling`.
-    var literal: String
-    var wildcard: String
+    /// `federal/brackets.single[].ceiling` and `federal/brackets.*[].ceiling`; nil once no row of
+    /// `FieldCatalogue` begins with it.
+    var literal: String?
+    var wildcard: String?
     /// The last key that is not a filing status.
     var name: String?
     var copyOf: FilingStatus?
@@ -142,17 +144,24 @@ struct WalkContext {
         wildcard = literal
     }
 
+    /// `pattern` followed by `component`, while a row may still begin with it.
+    private static func extend(_ pattern: String?, _ component: String) -> String? {
+        guard let pattern else { return nil }
+        let extended = pattern + component
+        return FieldCatalogue.prefixes.contains(extended) ? extended : nil
+    }
+
     func key(_ key: String) -> WalkContext {
         var next = self
         next.path = path.key(key)
         let separator = path.components.isEmpty ? "/" : "."
         if let status = FilingStatus(rawValue: key) {
-            next.literal += separator + key
-            next.wildcard += separator + "*"
+            next.literal = Self.extend(literal, separator + key)
+            next.wildcard = Self.extend(wildcard, separator + "*")
             if let copies { next.copyOf = copies[status] }
         } else {
-            next.literal += separator + key
-            next.wildcard += separator + key
+            next.literal = Self.extend(literal, separator + key)
+            next.wildcard = Self.extend(wildcard, separator + key)
             next.name = key
         }
         next.copies = nil
@@ -162,8 +171,8 @@ struct WalkContext {
     func index(_ position: Int) -> WalkContext {
         var next = self
         next.path = path.index(position)
-        next.literal += "[]"
-        next.wildcard += "[]"
+        next.literal = Self.extend(literal, "[]")
+        next.wildcard = Self.extend(wildcard, "[]")
         next.copies = nil
         return next
     }

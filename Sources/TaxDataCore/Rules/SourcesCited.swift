@@ -16,7 +16,7 @@ public struct SourcesCited: ValidationRule {
                 findings.append(.error(id, "no official source is cited: add sources: [{title, url}]", at: path))
             }
             for (i, source) in sources.enumerated() {
-                if source.title.trimmingCharacters(in: .whitespaces).isEmpty {
+                if source.title.isBlank {
                     findings.append(.error(id, "source \(i) has an empty title", at: path.index(i).key("title")))
                 }
                 if !(source.url.hasPrefix("https://") || source.url.hasPrefix("http://")) || source.url.count < 12 {

@@ -19,7 +19,7 @@ public struct StateChildCreditShare: ValidationRule {
             if data.federal.childTaxCredit == nil {
                 error("\(code) takes a share of the federal child tax credit, which federal.yaml does not have", path)
             }
-            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the credit for the user", path.key("label")) }
+            if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
             if credit.share <= 0 || credit.share > 1 { error("share \(Money.text(credit.share)) must be above 0 and at most 1", path.key("share")) }
             let missing = credit.incomeLimit.missing
             if !missing.isEmpty { error("incomeLimit has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("incomeLimit")) }

@@ -16,7 +16,7 @@ public struct StateDependentDeduction: ValidationRule {
             func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
             if data.meta.schemaVersion < .v1_6 { error("dependentDeduction needs schemaVersion \"1.6\" in year.yaml", path) }
             if state.type == .noTax { error("\(code) has no income tax to deduct from", path) }
-            if deduction.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the deduction for the user", path.key("label")) }
+            if deduction.label.isBlank { error("label must name the deduction for the user", path.key("label")) }
             let missing = deduction.amount.missing
             if !missing.isEmpty { error("amount has no value for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("amount")) }
             for status in FilingStatus.allCases {

@@ -21,7 +21,7 @@ public struct StateEarnedIncomeCredit: ValidationRule {
             if data.federal.earnedIncomeCredit == nil {
                 error("\(code) takes a share of the federal earned income credit, which federal.yaml does not have", path)
             }
-            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the credit for the user", path.key("label")) }
+            if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
             func checkShare(_ share: Decimal, _ at: DataPath) {
                 if share < 0 || share > 2 { error("share \(Money.text(share)) must be between 0 and 2 (a share of the federal credit)", at) }
             }

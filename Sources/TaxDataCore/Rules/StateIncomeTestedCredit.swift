@@ -18,7 +18,7 @@ public struct StateIncomeTestedCredit: ValidationRule {
             func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
             if data.meta.schemaVersion < .v1_5 { error("incomeTestedCredit needs schemaVersion \"1.5\" in year.yaml", path) }
             if state.type == .noTax { error("\(code) has no income tax to credit", path) }
-            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the credit for the user", path.key("label")) }
+            if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
             // A status whose band list is empty does not qualify and needs no base.
             let missing = credit.base.missing.filter { !(credit.bands[$0]?.isEmpty ?? false) }
             if !missing.isEmpty { error("base has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("base")) }

@@ -17,7 +17,7 @@ public struct StateLowIncomeTable: ValidationRule {
             func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
             if data.meta.schemaVersion < .v1_7 { error("lowIncomeTable needs schemaVersion \"1.7\" in year.yaml", path) }
             if state.type == .noTax { error("\(code) has no income tax to read from a table", path) }
-            if rule.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the tables for the user", path.key("label")) }
+            if rule.label.isBlank { error("label must name the tables for the user", path.key("label")) }
             let tablesPath = path.key("tables")
             let missing = rule.tables.missing
             if !missing.isEmpty {

@@ -16,7 +16,7 @@ public struct StateTableCredit: ValidationRule {
                 findings.append(.error(id, "on needs schemaVersion \"1.7\" in year.yaml", at: path.key("on")))
             }
             if state.type == .noTax { findings.append(.error(id, "\(code) has no income tax to credit", at: path)) }
-            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty {
+            if credit.label.isBlank {
                 findings.append(.error(id, "label must name the credit for the user", at: path.key("label")))
             }
             let rows = RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: true, schema: data.meta.schemaVersion, allowsShare: false)

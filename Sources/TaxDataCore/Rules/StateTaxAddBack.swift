@@ -14,7 +14,7 @@ public struct StateTaxAddBack: ValidationRule {
                 func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
                 if index == 0, data.meta.schemaVersion < .v1_3 { error("taxAddBacks needs schemaVersion \"1.3\" in year.yaml", path) }
                 if state.type == .noTax { error("\(code) has no income tax to add to", path) }
-                if addBack.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the add-back for the user", path.key("label")) }
+                if addBack.label.isBlank { error("label must name the add-back for the user", path.key("label")) }
                 var tables = [("start", addBack.start), ("maximum", addBack.maximum)]
                 if let rates = addBack.rates { tables.append(("rate", rates)) }
                 if let size = addBack.step?.size { tables.append(("step", size)) }

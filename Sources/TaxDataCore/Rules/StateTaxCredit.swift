@@ -13,7 +13,7 @@ public struct StateTaxCredit: ValidationRule {
             let path = DataPath(.state(code)).key("taxCredit")
             if data.meta.schemaVersion < .v1_3 { findings.append(.error(id, "taxCredit needs schemaVersion \"1.3\" in year.yaml", at: path)) }
             if state.type == .noTax { findings.append(.error(id, "\(code) has no income tax to credit", at: path)) }
-            if credit.label.trimmingCharacters(in: .whitespaces).isEmpty {
+            if credit.label.isBlank {
                 findings.append(.error(id, "label must name the credit for the user", at: path.key("label")))
             }
             findings += RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: false, schema: data.meta.schemaVersion).check(credit.table, at: path.key("table"))

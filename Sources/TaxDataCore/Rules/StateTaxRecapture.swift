@@ -17,7 +17,7 @@ public struct StateTaxRecapture: ValidationRule {
             func error(_ message: String, _ at: DataPath) { findings.append(.error(id, message, at: at)) }
             if data.meta.schemaVersion < .v1_4 { error("taxRecapture needs schemaVersion \"1.4\" in year.yaml", path) }
             if state.type != .progressive { error("\(code) recaptures the benefit of brackets it does not have (type \(state.type.rawValue))", path) }
-            if recapture.label.trimmingCharacters(in: .whitespaces).isEmpty { error("label must name the tax for the user", path.key("label")) }
+            if recapture.label.isBlank { error("label must name the tax for the user", path.key("label")) }
             if recapture.width <= 0 { error("width must be above 0 (the income band over which a benefit is recaptured)", path.key("width")) }
             let missingStart = recapture.start.missing
             if !missingStart.isEmpty { error("start has no amount for \(missingStart.map(\.rawValue).joined(separator: ", "))", path.key("start")) }

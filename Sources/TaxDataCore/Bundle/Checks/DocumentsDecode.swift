@@ -26,26 +26,37 @@ public enum DocumentsDecode {
     }
 
     /// The fast path for an intact bundle: the combined document is decoded once (it holds the four
-    /// parts), checked canonical, and each part file must be byte for byte the canonical encoding
-    /// of its part of the combined document: then it decodes to exactly that value, so it is not
-    /// decoded again. nil (use `decodeEach`, which names the file and the fault) when there is no
+    /// parts) and checked canonical, and each part file must be byte for byte its part of the
+    /// combined document's bytes, moved to the top level (`CanonicalMembers`): that is the canonical
+    /// encoding of its part, so the file decodes to exactly that value and is neither decoded nor
+    /// re-encoded. nil (use `decodeEach`, which names the file and the fault) when there is no
     /// combined document, the schema is newer than this build's, or any byte differs.
     static func decodeOnce(_ candidate: BundleCandidate) -> DecodedDocuments? {
         let names = candidate.manifest.files
         guard CanonicalCheck.applies(to: candidate.manifest.schemaVersion), let combinedName = names.combined,
               let combinedBytes = candidate.files[combinedName],
               let combined = try? CanonicalJSON.decode(CombinedDocument.self, from: combinedBytes),
-              CanonicalCheck.mismatch(combinedBytes, canonical: combined) == nil else { return nil }
-        let documents = DecodedDocuments(federal: combined.federal, fica: combined.fica,
-                                         states: StatesDocument(year: combined.taxYear, states: combined.states),
-                                         retirement: combined.retirement, combined: combined)
-        func same(_ name: String, _ value: some Encodable) -> Bool {
-            guard let bytes = candidate.files[name], let encoded = try? CanonicalJSON.encode(value) else { return false }
-            return bytes == encoded
+              CanonicalCheck.mismatch(combinedBytes, canonical: combined) == nil,
+              let members = CanonicalMembers(combinedBytes) else { return nil }
+        func same(_ name: String, _ expected: Data?) -> Bool {
+            guard let bytes = candidate.files[name], let expected else { return false }
+            return bytes == expected
         }
-        guard same(names.federal, documents.federal), same(names.fica, documents.fica),
-              same(names.states, documents.states), same(names.retirement, documents.retirement) else { return nil }
-        return documents
+        guard same(names.federal, members.topLevel("federal")), same(names.fica, members.topLevel("fica")),
+              same(names.retirement, members.topLevel("retirement")),
+              same(names.states, members.nested("states").map { Self.statesDocument(states: $0, year: combined.taxYear) }) else { return nil }
+        return DecodedDocuments(federal: combined.federal, fica: combined.fica,
+                                states: StatesDocument(year: combined.taxYear, states: combined.states),
+                                retirement: combined.retirement, combined: combined)
+    }
+
+    /// The canonical `states_<year>.json` around the bytes of the combined document's `states`
+    /// value, which sits one level deep in both.
+    static func statesDocument(states: ArraySlice<UInt8>, year: Int) -> Data {
+        var out = Data("{\n  \"states\" : ".utf8)
+        out.append(contentsOf: states)
+        out.append(contentsOf: ",\n  \"year\" : \(year)\n}\n".utf8)
+        return out
     }
 
     /// A `bundle.size` finding for each document the caller hashed instead of reading.
