@@ -73,12 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Console.error("serving \(directory) on http://\(host):\(port)/" + (faults.isEmpty ? "" : " with faults: \(faults.map(\.description).joined(separator: ", "))"))
             }
         } catch {
-            let text = "\(error)"
-            if text.contains("Address already in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") {
-                Console.error("error: cannot listen on \(host):\(port): the port is already in use; choose another with --port (0: any free port)")
-            } else {
-                Console.error("error: cannot serve on \(host):\(port): \(text)")
-            }
+            Console.error("error: \(error)")
             throw ExitCode(1)
         }
     }

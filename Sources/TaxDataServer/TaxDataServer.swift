@@ -110,7 +110,8 @@ public struct TaxDataServer: Sendable {
         return year
     }
 
-    /// Runs the server until the task is cancelled; `onRunning` receives the bound port.
+    /// Runs the server until the task is cancelled; `onRunning` receives the bound port. Throws a
+    /// `ServeError` naming the address when it cannot listen there (a port in use, say).
     public func run(host: String, port: Int, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let app = Application(
             router: buildRouter(),
@@ -118,7 +119,11 @@ public struct TaxDataServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "taxdata"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            throw ServeError.wrapping(error, host: host, port: port)
+        }
     }
 
     /// What a path resolves to before any fault.

@@ -38,8 +38,8 @@ struct ServeCommandTests {
         try holder.run()
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
         let port = String(decoding: out.fileHandleForReading.availableDataLine(), as: UTF8.self)
-        // The real binary: a bind error must end the process with status 1 (run in process, serve on
-        // a busy port has been seen not to return).
+        // The real binary: a bind error must end the process with status 1. (The server's own
+        // `ServeError` is tested in ServerBindTests.)
         let result = try spawnTaxdata("serve", dist, "--port", port)
         #expect(result.status == 1)
         #expect(result.stderr.contains("127.0.0.1:\(port)") && result.stderr.contains("already in use"), "\(result.stderr)")

@@ -166,3 +166,31 @@ func runPython(_ script: String, arguments: [String]) async throws -> String {
         }
     }
 }
+
+@Suite("taxdata serve: binding")
+struct ServerBindTests {
+    @Test("a port already in use makes run throw, naming the address, instead of waiting forever")
+    func busyPort() async throws {
+        let dist = try makeDist()
+        defer { try? FileManager.default.removeItem(at: dist) }
+        // Another server holds a port; a second one asks for it.
+        let (port, holder) = await start(TaxDataServer(dist: DistDirectory(root: dist)))
+        defer { holder.cancel() }
+        let outcome = await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                do {
+                    try await TaxDataServer(dist: DistDirectory(root: dist)).run(host: "127.0.0.1", port: port, logger: quietLogger)
+                    return "returned without an error"
+                } catch let error as ServeError {
+                    return error.reason == .addressInUse ? error.description : "the wrong reason: \(error)"
+                } catch { return "not a ServeError: \(type(of: error)): \(error)" }
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(20)); return nil }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+        let message = try #require(outcome, "run on a busy port neither threw nor returned within 20 s")
+        #expect(message.contains("127.0.0.1:\(port)") && message.contains("already in use"), "\(message)")
+    }
+}
