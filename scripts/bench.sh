@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh hyperfine time
 swift build -c release --product taxdata >/dev/null
 BIN=$PWD/.build/release/taxdata
+# The same tool with the Swift runtime and Foundation linked statically, for the process-floor comparison.
+swift build -c release --product taxdata --static-swift-stdlib --scratch-path .build/static >/dev/null
+STATIC=$PWD/.build/static/release/taxdata
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 OUT=docs/benchmarks.md
@@ -21,6 +24,12 @@ md ""
 md "## Compile: check and build on the real TaxData/ tree, against the process-start floor"
 md ""
 hf --runs "$RUNS" "$BIN --help" "$BIN check TaxData" "$BIN build TaxData --out $WORK/dist"
+
+md "## Process floor: the Swift runtime linked dynamically (the default) or statically (--static-swift-stdlib)"
+md ""
+md "The same release build of taxdata, the second with the Swift runtime and Foundation in the binary instead of loaded at start. The rest of this report times the default (dynamic) binary."
+md ""
+hf --runs "$RUNS" "$BIN --help" "$STATIC --help" "$BIN check TaxData" "$STATIC check TaxData"
 
 md "## Scaling: synthetic trees of 10, 100 and 1,000 years (each: federal, FICA, retirement, 5 states)"
 md ""

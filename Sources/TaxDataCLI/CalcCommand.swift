@@ -46,7 +46,7 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(name: .customLong("pre-tax"), help: ArgumentHelp("A pre-tax deduction KIND=AMOUNT, e.g. 401k=10000 (repeatable).", valueName: "kind=amount"))
     var preTax: [String] = []
 
-    @Option(help: "City tax: NYC (New York City residents).")
+    @Option(help: "City tax: NYC (New York City residents), the only city whose tax is computed.")
     var city: String?
 
     @Option(help: "Age at year end (for catch-up contributions).")
@@ -90,7 +90,11 @@ struct CalcCommand: AsyncParsableCommand {
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
         let code = stateCode(state)
         if let code, !Jurisdiction.isKnown(code) { throw ValidationError("--state '\(state!)' is not a USPS code of a state or DC (or none)") }
-        if let city, city.uppercased() != "NYC" { throw ValidationError("--city '\(city)': only NYC is supported") }
+        if let city, city.uppercased() != "NYC" {
+            throw ValidationError("--city '\(city)': only New York City's tax is computed (NY's data holds its brackets). Other cities' "
+                + "taxes, such as those a state file lists under localTax with a rate, depend on local exemptions and bases the data "
+                + "does not hold, so calc does not guess them; leave out --city for federal, FICA and the state")
+        }
         if city != nil, code != "NY" { throw ValidationError("--city NYC needs --state NY") }
         let deductions = try preTax.map { entry -> PreTaxDeduction in
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
