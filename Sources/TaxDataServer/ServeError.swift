@@ -21,9 +21,10 @@ public struct ServeError: Error, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The error `run` throws for `error`, thrown while serving on `host:port`.
-    static func wrapping(_ error: any Error, host: String, port: Int) -> ServeError {
-        if let error = error as? ServeError { return error }
+    /// The error `run` throws for `error`, thrown while serving on `host:port`; a cancellation
+    /// stays what it is.
+    static func wrapping(_ error: any Error, host: String, port: Int) -> any Error {
+        if error is ServeError || error is CancellationError { return error }
         if let io = error as? IOError, io.errnoCode == EADDRINUSE { return ServeError(host: host, port: port, reason: .addressInUse) }
         return ServeError(host: host, port: port, reason: .failed("\(error)"))
     }
@@ -31,7 +32,7 @@ public struct ServeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .addressInUse:
-            "cannot listen on \(host):\(port): the port is already in use; choose another with --port (0: any free port)"
+            "cannot listen on \(host):\(port): the port is already in use"
         case .failed(let detail):
             "cannot serve on \(host):\(port): \(detail)"
         }

@@ -42,6 +42,6 @@ struct ServeCommandTests {
         // `ServeError` is tested in ServerBindTests.)
         let result = try spawnTaxdata("serve", dist, "--port", port)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("127.0.0.1:\(port)") && result.stderr.contains("already in use"), "\(result.stderr)")
+        #expect(result.stderr.contains("127.0.0.1:\(port)") && result.stderr.contains("already in use") && result.stderr.contains("choose another with --port"), "\(result.stderr)")
     }
 }
