@@ -72,11 +72,9 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.run(host: host, port: port, logger: logger) { port in
                 Console.error("serving \(directory) on http://\(host):\(port)/" + (faults.isEmpty ? "" : " with faults: \(faults.map(\.description).joined(separator: ", "))"))
             }
-        } catch let error as ServeError where error.reason == .addressInUse {
-            Console.error("error: \(error); choose another with --port (0: any free port)")
-            throw ExitCode(1)
         } catch {
-            Console.error("error: \(error)")
+            let advice = (error as? ServeError)?.reason == .addressInUse ? "; choose another with --port (0: any free port)" : ""
+            Console.error("error: \(error)\(advice)")
             throw ExitCode(1)
         }
     }

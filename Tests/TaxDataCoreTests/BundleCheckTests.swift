@@ -169,10 +169,10 @@ struct DecodeOnceTests {
         struct Sample: Codable { var a: [String: Int] = [:]; var b: [Int] = []; var c = 1; var d: [String: [Int]] = ["x": [], "y": [2]]; var e = "t,\\n" }
         let bytes = try CanonicalJSON.encode(Sample())
         let members = try #require(CanonicalMembers(bytes))
-        for key in ["a", "b", "d"] {
-            let value = try #require(Mirror(reflecting: Sample()).children.first { $0.label == key }?.value as? any Encodable)
-            #expect(members.topLevel(key) == (try CanonicalJSON.encode(value)), "\(key)")
-        }
+        let sample = Sample()
+        #expect(members.topLevel("a") == (try CanonicalJSON.encode(sample.a)))
+        #expect(members.topLevel("b") == (try CanonicalJSON.encode(sample.b)))
+        #expect(members.topLevel("d") == (try CanonicalJSON.encode(sample.d)))
         #expect(members.nested("c").map(Array.init) == Array("1".utf8))
         #expect(members.nested("e").map(Array.init) == Array(#""t,\\n""#.utf8))
         #expect(members.nested("z") == nil)
