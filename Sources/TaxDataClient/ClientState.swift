@@ -28,8 +28,8 @@ struct ClientState: Codable, Sendable, Equatable {
     }
 
     var years: [String: Year] = [:]
-    /// `VerificationMemo` tokens of the cached bundles that passed every check at the last load:
-    /// the same bytes skip the checks that depend only on them. Rewritten at each load.
+    /// `VerificationMemo` tokens of the embedded and cached bundles that passed every check at the
+    /// last load: the same bytes skip the checks that depend only on them. Rewritten at each load.
     var verified: [String]?
     /// Absent in a state written before schema 1.8 (and by a client without trusted keys).
     var index: Index?

@@ -11,9 +11,10 @@ import TaxDataCore
 /// With trusted keys, the signed `index.json` must list the manifest, and its expiry says whether
 /// the data is still fresh (`TaxDataStatus.freshness`).
 ///
-/// Creating a provider does no I/O: it verifies the embedded bundles it is given. `load()` reads
-/// and verifies the cache; lookups, `status()` and the refresh methods call it on first use when
-/// the app has not.
+/// Creating a provider verifies the embedded bundles it is given; its only I/O is reading the small
+/// persisted state, for the `VerificationMemo` tokens of bytes that already passed (so a launch
+/// after the first only hashes the embedded files it verified before). `load()` reads and verifies
+/// the cache; lookups, `status()` and the refresh methods call it on first use when the app has not.
 public actor TaxDataProvider {
     public struct Configuration: Sendable {
         /// The dist root (where `index.json` and `<year>/manifest.json` are served); nil: offline only.
@@ -85,8 +86,10 @@ public actor TaxDataProvider {
     /// Whether `load()` has read the cache.
     var loaded = false
 
-    /// Verifies the embedded bundles (in memory; no I/O). Throws only when no embedded year is
-    /// valid (a packaging error the app's own tests should catch). Call `load()` next.
+    /// Verifies the embedded bundles, skipping the byte-only checks for bytes the persisted state
+    /// remembers passing them (a state that cannot be read or decoded: every check runs). Throws
+    /// only when no embedded year is valid (a packaging error the app's own tests should catch).
+    /// Call `load()` next.
     public init(configuration: Configuration, transport: any HTTPTransport, store: any BundleStore,
                 clock: any TaxDataClock = SystemClock(), embedded: EmbeddedBundles,
                 logger: Logger = Logger(label: "taxdata.client")) throws {
@@ -95,11 +98,12 @@ public actor TaxDataProvider {
         self.store = store
         self.clock = clock
         self.logger = logger
-        let (embeddedCandidates, rejections) = TrustedBundles.verifyEmbedded(embedded)
+        let remembered = Set(ClientState.decode(try? store.loadState())?.verified ?? [])
+        let (embeddedCandidates, rejections, memos) = TrustedBundles.verifyEmbedded(embedded, remembered: remembered)
         guard !embeddedCandidates.isEmpty else {
             throw ProviderError(description: "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
         }
-        self.trusted = TrustedBundles(embedded: embeddedCandidates, policy: Self.policy(configuration))
+        self.trusted = TrustedBundles(embedded: embeddedCandidates, embeddedMemos: memos, policy: Self.policy(configuration))
         self.rejections = rejections
         for rejection in rejections { logger.warning("rejected \(rejection)") }
     }
@@ -136,10 +140,10 @@ public actor TaxDataProvider {
         trusted.load(contents)
         // Bytes that fail verification are never trusted: discarded, to be fetched again.
         for year in contents.discarded { try? store.remove(year: year) }
-        // Remember which bytes passed (`VerificationMemo`) when that changed: the next launch then
-        // skips the checks that depend only on those bytes. A state that cannot be written only
-        // costs the next launch the full checks.
-        if contents.state.verified != ClientState.decode(stateBytes)?.verified {
+        // Remember which bytes passed (`VerificationMemo`), embedded and cached, when that changed:
+        // the next launch then skips the checks that depend only on those bytes. A state that
+        // cannot be written only costs the next launch the full checks.
+        if trusted.state.verified != ClientState.decode(stateBytes)?.verified {
             try? store.withExclusiveAccess {
                 var onDisk = ClientState.decode(try store.loadState()) ?? ClientState()
                 onDisk.merge(trusted.state)

@@ -10,32 +10,49 @@ struct TrustedBundles: Sendable {
     typealias Candidate = TaxDataProvider.Candidate
 
     let embedded: [Int: Candidate]
+    /// `VerificationMemo` tokens of the embedded years: kept in the state beside the cache's, so
+    /// the next launch skips the embedded bundles' byte-only checks too.
+    var embeddedMemos: [String] = []
     var cached: [Int: Candidate] = [:]
     var state = ClientState()
     let policy: SignaturePolicy
 
-    /// Verifies the embedded years in memory; `embedded` is empty when none is valid.
-    static func verifyEmbedded(_ bundles: EmbeddedBundles) -> (embedded: [Int: Candidate], rejections: [Rejection]) {
+    /// Verifies the embedded years in memory; `embedded` is empty when none is valid. Bytes whose
+    /// `VerificationMemo` token is `remembered` skip the checks that depend only on them; `memos`
+    /// are the tokens of the years that verified.
+    static func verifyEmbedded(_ bundles: EmbeddedBundles, remembered: Set<String> = [])
+        -> (embedded: [Int: Candidate], rejections: [Rejection], memos: [String]) {
         var candidates: [Int: Candidate] = [:]
         var rejections: [Rejection] = []
-        for (year, files) in bundles.years {
-            var files = files
+        var memos: [String] = []
+        for year in bundles.years.keys.sorted() {
+            var files = bundles.years[year]!
             guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { continue }
-            let result = BundleVerifier(extraChecks: [ExpectedYear(year)]).verify(manifestBytes: manifest, files: files)
+            let result = BundleVerifier(extraChecks: [ExpectedYear(year)]).verify(manifestBytes: manifest, files: files, remembered: remembered)
             if result.isValid, let data = result.data {
                 candidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil,
                                              manifestChecksum: TaxDataProvider.manifestChecksum(manifest))
+                if let memo = result.memo { memos.append(memo) }
             } else {
                 rejections.append(TaxDataProvider.rejection(.embedded, year, result.findings))
             }
         }
-        return (candidates, rejections)
+        return (candidates, rejections, memos)
     }
 
     /// What the cache verifiably holds (`CacheContents.decide`) becomes trusted.
     mutating func load(_ contents: CacheContents) {
         state = contents.state
+        state.verified = Self.remember(embeddedMemos, then: contents.state.verified)
         cached = contents.candidates
+    }
+
+    /// The tokens to keep: the embedded years' first, then the cache's, without repeats (the same
+    /// bytes may be both); nil when there are none.
+    static func remember(_ embedded: [String], then cache: [String]?) -> [String]? {
+        var tokens = embedded
+        for token in cache ?? [] where !tokens.contains(token) { tokens.append(token) }
+        return tokens.isEmpty ? nil : Array(tokens.prefix(ClientState.maxVerified))
     }
 
     /// The best candidate for `year`: cache or embedded, whichever has the higher version (a cache

@@ -10,7 +10,7 @@ struct TrustedBundlesTests {
     let now = Date(timeIntervalSince1970: 1_772_366_400) // 2026-03-01T12:00:00Z
 
     func trusted() throws -> TrustedBundles {
-        let (embedded, rejections) = TrustedBundles.verifyEmbedded(try EmbeddedBundles.packaged())
+        let (embedded, rejections, _) = TrustedBundles.verifyEmbedded(try EmbeddedBundles.packaged())
         #expect(rejections.isEmpty)
         return TrustedBundles(embedded: embedded, policy: .none)
     }

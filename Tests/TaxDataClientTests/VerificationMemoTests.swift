@@ -79,3 +79,76 @@ struct VerificationMemoTests {
         #expect(third.rejections.contains { $0.reason == .bundleChecksum })
     }
 }
+
+/// The embedded years are remembered too: a launch after the first hashes them and skips their
+/// byte-only checks, as it does the cache's.
+@Suite("Remembering the embedded bytes")
+struct EmbeddedMemoTests {
+    func tokens(_ store: MemoryStore) throws -> [String] {
+        let state = try #require(store.state)
+        let object = try #require(try JSONSerialization.jsonObject(with: state) as? [String: Any])
+        return object["verified"] as? [String] ?? []
+    }
+
+    @Test("the first load remembers every embedded year that verified; a second launch finds nothing new to write")
+    func remembersEmbedded() async throws {
+        let store = MemoryStore()
+        let offline = MemoryTransport(); offline.failAll(TransportError(.offline, "plane"))
+        _ = await (try provider(offline, store)).load()
+        let remembered = try tokens(store)
+        #expect(remembered.count == embedded.years.count)
+        for (year, files) in embedded.years {
+            let token = try #require(VerificationMemo.token(manifestBytes: files[BundleLayout.manifestName]!,
+                                                            verifier: BundleVerifier(extraChecks: [ExpectedYear(year)])))
+            #expect(remembered.contains(token), "\(year)")
+        }
+        let written = store.state
+        store.state = written
+        let second = await (try provider(offline, store)).load()
+        #expect(second.source == .embedded && second.rejections.isEmpty)
+        #expect(store.state == written)
+    }
+
+    @Test("a remembered token is what skips an embedded year's rules (a forged one passes a rule violation); a changed byte is refused all the same")
+    func tokenIsUsed() async throws {
+        let valid = try bundleFiles(year: 2025)
+        let broken = try bundleFiles(year: 2026) { $0.fica.socialSecurity.rate = 2 }
+        let bundles = EmbeddedBundles(years: [2025: valid, 2026: broken])
+        let offline = MemoryTransport(); offline.failAll(TransportError(.offline, "plane"))
+        func open(_ store: MemoryStore) throws -> TaxDataProvider {
+            try TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: offline, store: store, embedded: bundles)
+        }
+
+        let fresh = MemoryStore()
+        let refused = await (try open(fresh)).load()
+        #expect(refused.taxYear == 2025 && refused.rejections.contains { $0.source == .embedded && $0.taxYear == 2026 && $0.reason == .ficaMaxTax }, "\(refused.rejections)")
+        #expect(try tokens(fresh).count == 1)
+
+        let forged = try #require(VerificationMemo.token(manifestBytes: broken[BundleLayout.manifestName]!,
+                                                         verifier: BundleVerifier(extraChecks: [ExpectedYear(2026)])))
+        let trusting = MemoryStore()
+        trusting.state = Data(#"{"years": {}, "verified": ["\#(forged)"]}"#.utf8)
+        let accepted = await (try open(trusting)).load()
+        #expect(accepted.taxYear == 2026 && accepted.rejections.isEmpty)
+
+        var tampered = broken
+        let name = try CanonicalJSON.decode(Manifest.self, from: broken[BundleLayout.manifestName]!).files.federal
+        tampered[name]!.append(contentsOf: Array(" ".utf8))
+        let changed = MemoryStore()
+        changed.state = trusting.state
+        let provider = try TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: offline, store: changed,
+                                           embedded: EmbeddedBundles(years: [2025: valid, 2026: tampered]))
+        let status = await provider.load()
+        #expect(status.taxYear == 2025 && status.rejections.contains { $0.reason == .bundleSize || $0.reason == .bundleChecksum })
+    }
+
+    @Test("a state that does not decode costs only the full checks")
+    func unreadableState() async throws {
+        let store = MemoryStore()
+        store.state = Data("{not json".utf8)
+        let offline = MemoryTransport(); offline.failAll(TransportError(.offline, "plane"))
+        let status = await (try provider(offline, store)).load()
+        #expect(status.source == .embedded)
+        #expect(try tokens(store).count == embedded.years.count)
+    }
+}
