@@ -22,9 +22,12 @@ struct CacheContents: Sendable {
         var contents = CacheContents(state: decoded ?? ClientState(), candidates: [:], discarded: [], rejections: [])
         let remembered = Set(contents.state.verified ?? [])
         var memos: [String] = []
-        for year in stored.keys.sorted() {
+        // Each year is verified on its own, over the device's cores.
+        let verified = stored.keys.sorted().concurrentMap { year in
+            (year, TaxDataProvider.verify(files: stored[year]!, year: year, source: .cache, policy: policy, now: now, remembered: remembered))
+        }
+        for (year, (result, memo)) in verified {
             let files = stored[year]!
-            let (result, memo) = TaxDataProvider.verify(files: files, year: year, source: .cache, policy: policy, now: now, remembered: remembered)
             if let memo { memos.append(memo) }
             switch result {
             case .success(let data):

@@ -25,10 +25,13 @@ struct TrustedBundles: Sendable {
         var candidates: [Int: Candidate] = [:]
         var rejections: [Rejection] = []
         var memos: [String] = []
-        for year in bundles.years.keys.sorted() {
+        // Each year is verified on its own, over the device's cores.
+        let results = bundles.years.keys.sorted().concurrentMap { year -> (Int, Data?, BundleVerifier.Result?) in
             var files = bundles.years[year]!
-            guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { continue }
-            let result = BundleVerifier(extraChecks: [ExpectedYear(year)]).verify(manifestBytes: manifest, files: files, remembered: remembered)
+            guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { return (year, nil, nil) }
+            return (year, manifest, BundleVerifier(extraChecks: [ExpectedYear(year)]).verify(manifestBytes: manifest, files: files, remembered: remembered))
+        }
+        for case let (year, manifest?, result?) in results {
             if result.isValid, let data = result.data {
                 candidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil,
                                              manifestChecksum: TaxDataProvider.manifestChecksum(manifest))

@@ -2,9 +2,10 @@ import Dispatch
 import Foundation
 
 extension Array where Element: Sendable {
-    /// `map` over the machine's cores; results keep the input order. For independent, pure work
-    /// (each source file is parsed on its own).
-    func concurrentMap<R: Sendable>(_ transform: @Sendable (Element) -> R) -> [R] {
+    /// `map` over the machine's cores; results keep the input order. For independent, pure work:
+    /// each source file is parsed on its own, each year of a dist or a client's bundles verified on
+    /// its own.
+    package func concurrentMap<R: Sendable>(_ transform: @Sendable (Element) -> R) -> [R] {
         let results = Results<R>(count: count)
         let items = self
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
