@@ -101,7 +101,7 @@ md ""
 
 md "## In process (Benchmarks/, ordo-one/package-benchmark)"
 md ""
-md "Client cold start (read the packaged bundle, verify 3 years: sizes, SHA-256, every rule) against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation with the Decimal \`TaxCalculator\` (the baseline) and with \`FixedPointCalculator\` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput on one core; peak memory is the benchmark process's."
+md "Client cold start, the first launch (read the packaged bundle, verify 3 years: sizes, SHA-256, every rule), and a launch after the first (the state the first left: every file hashed, the byte-only checks skipped for bytes that passed them, VerificationMemo), against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation with the Decimal \`TaxCalculator\` (the baseline) and with \`FixedPointCalculator\` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput; the client verifies its years concurrently, the rest runs on one core; peak memory is the benchmark process's."
 md ""
 (cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --format markdown 2>/dev/null) \
   | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | grep -E '^(###|\|)' | sed 's/^### /**/; s/^\*\*\(.*\)$/\n**\1**\n/' >> "$WORK/report.md"
