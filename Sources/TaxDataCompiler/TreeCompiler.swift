@@ -75,6 +75,9 @@ public enum TreeCompiler {
         var reviewed: [Int: [ReviewedWarning]]
         /// Each complete year's inflation-indexed amounts, from the walk the rules made.
         var indexed: [Int: [IndexedAmount]] = [:]
+        /// Years with a document that failed: some of their checks (and the next year's comparison
+        /// with them) did not run.
+        var incomplete: Set<Int> = []
     }
 
     // MARK: Stages
@@ -204,7 +207,10 @@ public enum TreeCompiler {
             let taxYear = year.data.meta.taxYear
             result.sourceMap.merge(year.sourceMap)
             result.reviewed[taxYear, default: []] += year.reviewed
+            // Findings on a document that failed, or made against one (a state's share of a federal
+            // credit when federal.yaml failed), would only repeat its errors.
             let findings = found.filter { finding in
+                if let other = finding.against, year.failed.contains(other) { return false }
                 guard let document = finding.path?.document else { return true }
                 return !year.failed.contains(document)
             }
@@ -218,6 +224,8 @@ public enum TreeCompiler {
             if year.isComplete {
                 result.years.append(year.data)
                 result.indexed[taxYear] = indexed
+            } else {
+                result.incomplete.insert(taxYear)
             }
         }
         return result
@@ -242,7 +250,7 @@ public enum TreeCompiler {
 
     /// Stage 6: moves the warnings people marked reviewed aside, and sorts the findings by place.
     static func finish(_ validated: Validated) -> CompileResult {
-        var (diagnostics, reviewed) = applyReviewed(validated.diagnostics, entries: validated.reviewed)
+        var (diagnostics, reviewed) = applyReviewed(validated.diagnostics, entries: validated.reviewed, incomplete: validated.incomplete)
         diagnostics.sort { a, b in
             let la = a.location, lb = b.location
             return (la?.file ?? "", la?.line ?? 0, la?.column ?? 0, a.rule.rawValue, a.message)
@@ -252,8 +260,10 @@ public enum TreeCompiler {
     }
 
     /// Moves each warning a `reviewed:` entry names (same year, rule and path) out of the findings,
-    /// and reports every entry that matched nothing, so a stale review cannot hide a new warning.
-    static func applyReviewed(_ diagnostics: [Diagnostic], entries: [Int: [ReviewedWarning]])
+    /// and reports every entry that matched nothing, so a stale review cannot hide a new warning:
+    /// except in a year that was not checked in full (it, or the year before it compares with, is
+    /// `incomplete`), where the warning an entry names may simply not have been looked for.
+    static func applyReviewed(_ diagnostics: [Diagnostic], entries: [Int: [ReviewedWarning]], incomplete: Set<Int> = [])
         -> (remaining: [Diagnostic], reviewed: [(Diagnostic, String)]) {
         var used: Set<ReviewedWarning> = []
         var remaining: [Diagnostic] = []
@@ -267,7 +277,7 @@ public enum TreeCompiler {
                 remaining.append(finding)
             }
         }
-        for (year, list) in entries {
+        for (year, list) in entries where !incomplete.contains(year) && !incomplete.contains(year - 1) {
             for entry in list where !used.contains(entry) {
                 remaining.append(Diagnostic(.warning, .reviewedUnused,
                     "reviewed entry for [\(entry.rule)] at \(entry.path.pointer.isEmpty ? "the document" : entry.path.pointer) matches no warning: remove it (or fix its rule or path)",

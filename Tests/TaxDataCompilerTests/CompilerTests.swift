@@ -14,6 +14,27 @@ struct CompilerTests {
         #expect(result.years.map(\.meta.taxYear) == [2024, 2025, 2026])
     }
 
+    @Test("a federal.yaml that does not parse is reported once: no state finding made against it, no reviewed entry of that year called unused")
+    func noCascade() throws {
+        var files = try readTree(packageRoot.appendingPathComponent("TaxData"))
+        let index = try #require(files.firstIndex { $0.relativePath == "2026/federal.yaml" })
+        files[index].contents += "brackets: [\n"
+        let result = TreeCompiler.compile(files)
+        let shown = result.diagnostics.map { "\($0.location?.description ?? "?"): [\($0.rule)] \($0.message)" }
+        #expect(result.diagnostics.map(\.rule) == [.yamlSyntax], "\(shown.joined(separator: "\n"))")
+        #expect(result.diagnostics.first?.location?.file.hasSuffix("2026/federal.yaml") == true)
+
+        // The same state finding stands when federal.yaml parsed and has no credit to share.
+        files = try readTree(packageRoot.appendingPathComponent("TaxData"))
+        let federal = try #require(files.firstIndex { $0.relativePath == "2026/federal.yaml" })
+        let lines = files[federal].contents.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("earnedIncomeCredit:") })
+        let end = lines[(start + 1)...].firstIndex { !$0.hasPrefix(" ") && !$0.isEmpty } ?? lines.endIndex
+        files[federal].contents = (lines[..<start] + lines[end...]).joined(separator: "\n")
+        let without = TreeCompiler.compile(files).diagnostics.filter { $0.rule == .stateEarnedIncomeCredit }
+        #expect(!without.isEmpty && without.allSatisfy { $0.message.contains("federal.yaml does not have") })
+    }
+
     @Test("output does not depend on the order files are read in")
     func orderIndependent() throws {
         let files = try readTree(packageRoot.appendingPathComponent("TaxData"))

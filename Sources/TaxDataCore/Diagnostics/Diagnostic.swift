@@ -31,6 +31,10 @@ public struct Diagnostic: Sendable, Hashable {
     public var path: DataPath?
     /// Where in a source file; set by the compiler (from the path, or directly for syntax errors).
     public var location: SourceLocation?
+    /// The other document the finding was made against, when it compares two (a state's share of
+    /// the federal earned income credit: `.federal`). `check` leaves it out when that document
+    /// failed, whose own errors say more.
+    public var against: DataPath.Document?
 
     public init(_ severity: Severity, _ rule: RuleID, _ message: String,
                 taxYear: Int? = nil, path: DataPath? = nil, location: SourceLocation? = nil) {
@@ -48,6 +52,13 @@ public struct Diagnostic: Sendable, Hashable {
 
     public static func warning(_ rule: RuleID, _ message: String, at path: DataPath? = nil) -> Diagnostic {
         Diagnostic(.warning, rule, message, path: path)
+    }
+
+    /// The same finding, made against `document` (`against`).
+    public func against(_ document: DataPath.Document) -> Diagnostic {
+        var finding = self
+        finding.against = document
+        return finding
     }
 }
 

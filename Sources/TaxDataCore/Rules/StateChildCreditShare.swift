@@ -17,7 +17,7 @@ public struct StateChildCreditShare: ValidationRule {
             if data.meta.schemaVersion < .v1_4 { error("childTaxCreditShare needs schemaVersion \"1.4\" in year.yaml", path) }
             if state.type == .noTax { error("\(code) has no income tax to credit", path) }
             if data.federal.childTaxCredit == nil {
-                error("\(code) takes a share of the federal child tax credit, which federal.yaml does not have", path)
+                findings.append(Diagnostic.error(id, "\(code) takes a share of the federal child tax credit, which federal.yaml does not have", at: path).against(.federal))
             }
             if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
             if credit.share <= 0 || credit.share > 1 { error("share \(Money.text(credit.share)) must be above 0 and at most 1", path.key("share")) }

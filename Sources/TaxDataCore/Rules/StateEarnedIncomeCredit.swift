@@ -19,7 +19,7 @@ public struct StateEarnedIncomeCredit: ValidationRule {
             if data.meta.schemaVersion < .v1_4 { error("earnedIncomeCredit needs schemaVersion \"1.4\" in year.yaml", path) }
             if state.type == .noTax { error("\(code) has no income tax to credit", path) }
             if data.federal.earnedIncomeCredit == nil {
-                error("\(code) takes a share of the federal earned income credit, which federal.yaml does not have", path)
+                findings.append(Diagnostic.error(id, "\(code) takes a share of the federal earned income credit, which federal.yaml does not have", at: path).against(.federal))
             }
             if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
             func checkShare(_ share: Decimal, _ at: DataPath) {
