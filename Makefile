@@ -29,7 +29,7 @@ help:
 	@echo "make check    validate $(SOURCES)/ only"
 	@echo "make bench    benchmarks with baselines from the same run; writes docs/benchmarks.md"
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
-	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ (commit it; a test fails when it is stale)"
+	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ and its verification tokens (commit them; a test fails when they are stale)"
 	@echo "make crosscheck  compare every figure with PolicyEngine-US $(PE_VERSION) (venv $(CROSSCHECK_VENV)/; CROSSCHECK_ARGS=\"--states ME\")"
 	@echo "make fuzz     libFuzzer on the YAML reader, the bundle verifier and the client cache, FUZZ_SECONDS each (default 60)"
 	@echo "make clean    remove build products and $(DIST)/"
@@ -87,7 +87,7 @@ bench: deps
 
 embed: tool
 	$(BIN) build $(SOURCES) --out $(EMBEDDED)
-	$(BIN) verify $(EMBEDDED)
+	$(BIN) verify $(EMBEDDED) --memo $(dir $(EMBEDDED))verified.json
 
 # Compare our figures with PolicyEngine-US's parameters; known disagreements are explained in
 # docs/data-notes/crosscheck-known.yaml. The venv is git-ignored and made once.

@@ -22,6 +22,11 @@ struct VerifyCommand: AsyncParsableCommand {
         with `taxdata sign`; an issuedAt or expires that is malformed, or expires not after issuedAt, \
         is an error (index.validity).
 
+        With --memo FILE, a valid verification also writes each year's VerificationMemo token to \
+        FILE, for an app to ship beside its embedded bundle (`make embed` writes the client's \
+        Embedded/verified.json): a client built from the same rules then skips, on its first \
+        launch too, the checks those bytes passed, and still hashes every file.
+
         Exit status: 0 valid, 1 invalid, 2 usage error.
         """
     )
@@ -41,6 +46,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Fail when a manifest or index.json is not signed by a trusted key.")
     var requireSignature = false
 
+    @Option(help: ArgumentHelp("After a valid verification, write each year's verification token to this file (JSON). Replaces only a file verify --memo wrote; never one inside DIR.", valueName: "file"))
+    var memo: String?
+
     @OptionGroup var output: FindingsFormatOption
     var format: OutputFormat { output.format }
 
@@ -54,6 +62,27 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         for key in keys where !FileManager.default.isReadableFile(atPath: key) {
             throw ValidationError("--key \(key): no such readable file")
+        }
+        if let memo { try Self.checkMemoTarget(memo, directory: base) }
+    }
+
+    /// `--memo FILE` may name a new file, or one `verify --memo` wrote, in an existing directory
+    /// outside the verified one (where it would be an unlisted file).
+    static func checkMemoTarget(_ memo: String, directory: String) throws {
+        let fm = FileManager.default
+        let target = URL(fileURLWithPath: memo).standardizedFileURL.resolvingSymlinksInPath()
+        let verified = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
+        if target.path.hasPrefix(verified.path + "/") {
+            throw ValidationError("--memo \(memo) is inside \(directory), where it would be an unlisted file; write it elsewhere")
+        }
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: target.deletingLastPathComponent().path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--memo \(memo): no such directory \(target.deletingLastPathComponent().path)")
+        }
+        guard fm.fileExists(atPath: memo) else { return }
+        guard let handle = FileHandle(forReadingAtPath: memo), let bytes = try? handle.read(upToCount: DistReader.metadataLimit),
+              (try? VerificationMemo.Shipped.decode(bytes)) != nil else {
+            throw ValidationError("--memo \(memo) exists and is not a file verify --memo wrote; it is left as it is")
         }
     }
 
@@ -75,6 +104,7 @@ struct VerifyCommand: AsyncParsableCommand {
         var findings: [(file: String, diagnostic: Diagnostic)]
         var checked = ""
         var envelopes: [Data] = []
+        var manifests: [Data] = []
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let (contents, readFindings) = try DistReader.readDist(base)
@@ -82,12 +112,14 @@ struct VerifyCommand: AsyncParsableCommand {
                 checked = "\(contents.directories.count) year(s)"
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
+                manifests = contents.directories.values.compactMap { $0[BundleLayout.manifestName] }
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, hashed, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
                 findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry).findings
                 checked = "1 year"
                 envelopes = [files[BundleLayout.signatureName]].compactMap { $0 }
+                manifests = [manifest]
             } else {
                 throw CommandFailure("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
             }
@@ -106,6 +138,20 @@ struct VerifyCommand: AsyncParsableCommand {
             if errors == 0 { for line in Self.signers(envelopes, trusted: trusted) { Console.error(line) } }
         }
         if errors > 0 { throw ExitCode(1) }
+        if let memo { try Self.writeMemo(memo, manifests: manifests, verifier: verifier) }
+    }
+
+    /// Writes the tokens of the verified years to `memo` (temporary file, then rename).
+    static func writeMemo(_ memo: String, manifests: [Data], verifier: BundleVerifier) throws {
+        let tokens = manifests.compactMap { VerificationMemo.token(manifestBytes: $0, verifier: verifier) }
+        let url = URL(fileURLWithPath: memo)
+        do {
+            try AtomicFiles.replace([OutputFile(path: url.lastPathComponent, contents: try VerificationMemo.Shipped(verified: tokens).encoded())],
+                                    in: url.deletingLastPathComponent().path)
+        } catch {
+            throw CommandFailure("--memo \(memo): \(error)")
+        }
+        Console.error("wrote \(tokens.count) verification token(s) to \(memo)")
     }
 
     /// --now as the date for the years' expiration dates and the time for the index's `expires`: a

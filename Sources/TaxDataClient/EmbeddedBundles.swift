@@ -6,8 +6,16 @@ import TaxDataCore
 public struct EmbeddedBundles: Sendable {
     /// Year → files of that year's directory (manifest included).
     public var years: [Int: [String: Data]]
+    /// `VerificationMemo` tokens of these bundles, from the build that verified them (`taxdata
+    /// verify --memo`): bytes whose token is here skip, on the first launch too, the checks that
+    /// depend only on them (every file is still hashed against its manifest). A token matches only
+    /// a client built from the same rules; empty: every check runs on the first launch.
+    public var verified: Set<String>
 
-    public init(years: [Int: [String: Data]]) { self.years = years }
+    public init(years: [Int: [String: Data]], verified: Set<String> = []) {
+        self.years = years
+        self.verified = verified
+    }
 
     /// Reads a dist directory.
     public init(directory: URL) throws {
@@ -23,13 +31,23 @@ public struct EmbeddedBundles: Sendable {
             years[year] = files
         }
         self.years = years
+        self.verified = []
     }
 
-    /// The dist compiled from this repository's `TaxData/`, shipped in the `TaxDataClient` module.
+    /// The dist compiled from this repository's `TaxData/`, shipped in the `TaxDataClient` module,
+    /// with the tokens `make embed` wrote when it verified it (`Embedded/verified.json`).
     public static func packaged() throws -> EmbeddedBundles {
         guard let url = Bundle.module.url(forResource: "dist", withExtension: nil, subdirectory: "Embedded") else {
             throw StoreError("the TaxDataClient resource bundle has no Embedded/dist")
         }
-        return try EmbeddedBundles(directory: url)
+        var bundles = try EmbeddedBundles(directory: url)
+        if let memo = Bundle.module.url(forResource: "verified", withExtension: "json", subdirectory: "Embedded") {
+            do {
+                bundles.verified = Set(try VerificationMemo.Shipped.decode(try Data(contentsOf: memo)).verified)
+            } catch {
+                throw StoreError("the TaxDataClient resource Embedded/verified.json is not a memo file (run `make embed`): \(error)")
+            }
+        }
+        return bundles
     }
 }

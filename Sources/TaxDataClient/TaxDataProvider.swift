@@ -87,7 +87,8 @@ public actor TaxDataProvider {
     var loaded = false
 
     /// Verifies the embedded bundles, skipping the byte-only checks for bytes the persisted state
-    /// remembers passing them (a state that cannot be read or decoded: every check runs). Throws
+    /// remembers passing them (a state that cannot be read or decoded: every check runs), or that
+    /// the build which verified them vouches for (`EmbeddedBundles.verified`). Throws
     /// only when no embedded year is valid (a packaging error the app's own tests should catch).
     /// Call `load()` next.
     public init(configuration: Configuration, transport: any HTTPTransport, store: any BundleStore,
@@ -98,7 +99,7 @@ public actor TaxDataProvider {
         self.store = store
         self.clock = clock
         self.logger = logger
-        let remembered = Set(ClientState.decode(try? store.loadState())?.verified ?? [])
+        let remembered = Set(ClientState.decode(try? store.loadState())?.verified ?? []).union(embedded.verified)
         let (embeddedCandidates, rejections, memos) = TrustedBundles.verifyEmbedded(embedded, remembered: remembered)
         guard !embeddedCandidates.isEmpty else {
             throw ProviderError(description: "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")

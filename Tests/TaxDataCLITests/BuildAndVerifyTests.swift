@@ -141,3 +141,39 @@ struct BuildAndVerifyTests {
         #expect(ExpiryPolicy.strict.isExpired(expiration: expiration, taxYear: 2026, today: ISODate("2027-01-15")!))
     }
 }
+
+@Suite("taxdata verify --memo")
+struct VerifyMemoTests {
+    @Test("a valid dist: one token per year, the client's own; a foreign file or one inside the dist is refused and left as it was; an invalid dist writes nothing")
+    func memo() async throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist")
+        #expect(try await taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path).status == 0)
+        let memo = tmp.appendingPathComponent("verified.json")
+        let ok = try await taxdata("verify", dist.path, "--memo", memo.path)
+        #expect(ok.status == 0 && ok.stderr.contains("wrote 3 verification token(s)"), "\(ok.stderr)")
+        let shipped = try VerificationMemo.Shipped.decode(Data(contentsOf: memo))
+        var expected: [String] = []
+        for year in [2024, 2025, 2026] {
+            let manifest = try Data(contentsOf: dist.appendingPathComponent("\(year)/manifest.json"))
+            expected.append(try #require(VerificationMemo.token(manifestBytes: manifest, verifier: BundleVerifier(extraChecks: [ExpectedYear(year)]))))
+        }
+        #expect(shipped.verified == expected.sorted())
+        #expect(try await taxdata("verify", dist.path, "--memo", memo.path).status == 0, "a file verify wrote is replaced")
+
+        let foreign = tmp.appendingPathComponent("notes.json")
+        try Data("mine".utf8).write(to: foreign)
+        let refused = try await taxdata("verify", dist.path, "--memo", foreign.path)
+        #expect(refused.status == 2 && refused.stderr.contains("is not a file verify --memo wrote"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: foreign) == Data("mine".utf8))
+        let inside = try await taxdata("verify", dist.path, "--memo", dist.appendingPathComponent("verified.json").path)
+        #expect(inside.status == 2 && inside.stderr.contains("unlisted file"), "\(inside.stderr)")
+
+        let fica = dist.appendingPathComponent("2026/fica_2026.json")
+        try Data(String(decoding: try Data(contentsOf: fica), as: UTF8.self).replacingOccurrences(of: "0.062", with: "0.063").utf8).write(to: fica)
+        let fresh = tmp.appendingPathComponent("fresh.json")
+        #expect(try await taxdata("verify", dist.path, "--memo", fresh.path).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+    }
+}

@@ -20,6 +20,18 @@ struct EmbeddedTests {
         for file in expected { #expect(onDisk[file.path] == file.contents, "\(file.path) differs: run `make embed`") }
     }
 
+    @Test("the shipped tokens are exactly those of the embedded years under this build's checks (run `make embed` after changing a rule)")
+    func shippedTokens() throws {
+        let bundles = try EmbeddedBundles.packaged()
+        var expected: Set<String> = []
+        for (year, files) in bundles.years {
+            let token = try #require(VerificationMemo.token(manifestBytes: files[BundleLayout.manifestName]!,
+                                                            verifier: BundleVerifier(extraChecks: [ExpectedYear(year)])))
+            expected.insert(token)
+        }
+        #expect(bundles.verified == expected, "Embedded/verified.json is stale: run `make embed`")
+    }
+
     @Test("the packaged resource loads and every year verifies")
     func packaged() throws {
         let bundles = try EmbeddedBundles.packaged()

@@ -109,7 +109,7 @@ struct EmbeddedMemoTests {
         #expect(store.state == written)
     }
 
-    @Test("a remembered token is what skips an embedded year's rules (a forged one passes a rule violation); a changed byte is refused all the same")
+    @Test("a remembered or shipped token is what skips an embedded year's rules (a forged one passes a rule violation); a changed byte is refused all the same")
     func tokenIsUsed() async throws {
         let valid = try bundleFiles(year: 2025)
         let broken = try bundleFiles(year: 2026) { $0.fica.socialSecurity.rate = 2 }
@@ -131,13 +131,19 @@ struct EmbeddedMemoTests {
         let accepted = await (try open(trusting)).load()
         #expect(accepted.taxYear == 2026 && accepted.rejections.isEmpty)
 
+        // The tokens a build ships with the embedded bundles count from the first launch.
+        let shipped = try TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: offline, store: MemoryStore(),
+                                          embedded: EmbeddedBundles(years: [2025: valid, 2026: broken], verified: [forged]))
+        let vouched = await shipped.load()
+        #expect(vouched.taxYear == 2026 && vouched.rejections.isEmpty)
+
         var tampered = broken
         let name = try CanonicalJSON.decode(Manifest.self, from: broken[BundleLayout.manifestName]!).files.federal
         tampered[name]!.append(contentsOf: Array(" ".utf8))
         let changed = MemoryStore()
         changed.state = trusting.state
         let provider = try TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: offline, store: changed,
-                                           embedded: EmbeddedBundles(years: [2025: valid, 2026: tampered]))
+                                           embedded: EmbeddedBundles(years: [2025: valid, 2026: tampered], verified: [forged]))
         let status = await provider.load()
         #expect(status.taxYear == 2025 && status.rejections.contains { $0.reason == .bundleSize || $0.reason == .bundleChecksum })
     }
@@ -150,5 +156,21 @@ struct EmbeddedMemoTests {
         let status = await (try provider(offline, store)).load()
         #expect(status.source == .embedded)
         #expect(try tokens(store).count == embedded.years.count)
+    }
+}
+
+@Suite("The tokens a build ships")
+struct ShippedMemoTests {
+    let token = "sha256:" + String(repeating: "ab", count: 32) + "@3ffe49aaa4dc1b87"
+
+    @Test("a memo file round-trips sorted; an unknown key, unsorted tokens or a malformed token are refused")
+    func strict() throws {
+        let file = VerificationMemo.Shipped(verified: [token, "sha256:" + String(repeating: "01", count: 32) + "@x1"])
+        #expect(try VerificationMemo.Shipped.decode(try file.encoded()) == file)
+        #expect(file.verified.first?.hasPrefix("sha256:01") == true)
+        for bad in [#"{"verified": [], "extra": 1}"#, "{\n  \"verified\" : [\n    \"\(token)\",\n    \"sha256:\(String(repeating: "01", count: 32))@x1\"\n  ]\n}\n",
+                    "{\n  \"verified\" : [\n    \"sha256:abc@x\"\n  ]\n}\n", "{\n  \"verified\" : [\n    \"\(token.uppercased())\"\n  ]\n}\n"] {
+            #expect(throws: DecodingError.self, "\(bad)") { try VerificationMemo.Shipped.decode(Data(bad.utf8)) }
+        }
     }
 }

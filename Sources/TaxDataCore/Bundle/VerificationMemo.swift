@@ -24,6 +24,40 @@ public enum VerificationMemo {
         return "\(Manifest.checksum(digest))@\(fingerprint(verifier))"
     }
 
+    /// The tokens of bundles a build verified in full, shipped beside them (`taxdata verify
+    /// --memo FILE`; `make embed` writes the client's `Embedded/verified.json`). They sit inside the
+    /// app, as the embedded bytes do, and match only a client whose checks have the same
+    /// fingerprint: a client built from other rules verifies in full.
+    public struct Shipped: Codable, Sendable, Equatable {
+        /// Sorted `sha256:<manifest>@<fingerprint>` tokens.
+        public var verified: [String]
+
+        public init(verified: [String]) { self.verified = verified.sorted() }
+
+        /// Decodes a file written by `encoded()`; refuses an unknown or repeated key, and a token
+        /// not of the form `sha256:<64 hex>@<fingerprint>`.
+        public static func decode(_ data: Data) throws -> Shipped {
+            let shipped = try CanonicalJSON.decode(Shipped.self, from: data)
+            guard shipped.verified == shipped.verified.sorted(), try CanonicalJSON.encode(shipped) == data else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not the canonical encoding of a memo file (an unknown or repeated key, or unsorted tokens)"))
+            }
+            for token in shipped.verified where !isToken(token) {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'\(token)' is not a verification token"))
+            }
+            return shipped
+        }
+
+        public func encoded() throws -> Data { try CanonicalJSON.encode(self) }
+
+        static func isToken(_ token: String) -> Bool {
+            let parts = token.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].hasPrefix("sha256:"), !parts[1].isEmpty else { return false }
+            let hex = parts[0].dropFirst("sha256:".count)
+            return hex.count == 64 && hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+                && parts[1].allSatisfy { $0.isLetter || $0.isNumber }
+        }
+    }
+
     /// A short digest of what the skipped checks are: schema, revision, and every check and rule id.
     static func fingerprint(_ verifier: BundleVerifier) -> String {
         let names = verifier.checks().filter(\.dependsOnlyOnBytes).map { "\(type(of: $0)):\($0.rules.map(\.rawValue).joined(separator: ","))" }
