@@ -13,7 +13,9 @@ import Foundation
 /// the expected year, no rollback and expiry.
 ///
 /// The tokens live beside the cache (`state.json`): whoever can write them can also write the
-/// cached bundles, so they grant nothing the cache does not; signatures are always checked.
+/// cached bundles, so they grant nothing the cache does not; signatures are always checked. A
+/// build ships the tokens of the embedded bundles it verified (`Shipped`) inside the app, beside
+/// those bundles and under the same code signature.
 public enum VerificationMemo {
     /// Raise when a check or rule changes what it accepts without changing its id.
     public static let revision = 1
