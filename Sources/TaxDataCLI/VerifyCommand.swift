@@ -80,8 +80,8 @@ struct VerifyCommand: AsyncParsableCommand {
             throw ValidationError("--memo \(memo): no such directory \(target.deletingLastPathComponent().path)")
         }
         guard fm.fileExists(atPath: memo) else { return }
-        guard let handle = FileHandle(forReadingAtPath: memo), let bytes = try? handle.read(upToCount: DistReader.metadataLimit),
-              (try? VerificationMemo.Shipped.decode(bytes)) != nil else {
+        let bytes = DistReader.read(memo, limit: DistReader.metadataLimit, root: target.deletingLastPathComponent().path)
+        guard let bytes, (try? VerificationMemo.Shipped.decode(bytes)) != nil else {
             throw ValidationError("--memo \(memo) exists and is not a file verify --memo wrote; it is left as it is")
         }
     }
