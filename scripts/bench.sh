@@ -104,7 +104,12 @@ md ""
 md "Client cold start, the first launch: with every check on the device (read the packaged bundle, verify 3 years: sizes, SHA-256, canonical encodings, every rule), and as the package ships it (the tokens make embed wrote when it verified those years: every file hashed, the byte-only checks skipped); a launch after the first without shipped tokens (the state the first left, VerificationMemo); against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation with the Decimal \`TaxCalculator\` (the baseline) and with \`FixedPointCalculator\` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput; the client verifies its years concurrently, the rest runs on one core; peak memory is the benchmark process's."
 md ""
 (cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --format markdown 2>/dev/null) \
-  | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | grep -E '^(###|\|)' | sed 's/^### /**/; s/^\*\*\(.*\)$/\n**\1**\n/' >> "$WORK/report.md"
+  | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | grep -E '^(###|\|)' > "$WORK/inprocess.md"
+md "The goals' figures against their baselines (p50 wall clock, this run):"
+md ""
+scripts/bench-ratios.py < "$WORK/inprocess.md" >> "$WORK/report.md"
+md ""
+sed 's/^### /**/; s/^\*\*\(.*\)$/\n**\1**\n/' "$WORK/inprocess.md" >> "$WORK/report.md"
 
 # Measurements made by hand between runs (with the command that made each) are kept in
 # docs/benchmark-notes.md and appended, so a run never erases them.
