@@ -3,7 +3,7 @@
 # then the in-process benchmarks (Benchmarks/, ordo-one/package-benchmark). Writes docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-deps.sh hyperfine time libcurl4-openssl-dev
+scripts/ensure-deps.sh hyperfine time libcurl4-openssl-dev python3
 swift build -c release --product taxdata >/dev/null
 BIN=$PWD/.build/release/taxdata
 # The same tool with the Swift runtime and Foundation linked statically, for the process-floor comparison.
