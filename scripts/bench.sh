@@ -61,6 +61,9 @@ for year in sorted(d for d in os.listdir(root) if d.isdigit()):
 PY
 mv "$WORK/dist/SHA256SUMS.txt" "$WORK/SHA256SUMS.txt"
 (cd "$WORK/dist" && hf --runs "$RUNS" "sha256sum --quiet -c $WORK/SHA256SUMS.txt" "$BIN verify $WORK/dist")
+md "The same verify against the process floor (the goal: at most 2x taxdata --help):"
+md ""
+hf --runs "$RUNS" "$BIN --help" "$BIN verify $WORK/dist"
 
 md "## Verify: a bundle whose listed federal document is 256 MiB, against openssl dgst -sha256 on that file"
 md ""
