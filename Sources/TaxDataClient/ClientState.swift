@@ -54,8 +54,7 @@ struct ClientState: Codable, Sendable, Equatable {
         }
         if let theirs = other.verified {
             // Tokens only name bytes that passed; a token whose bytes are gone matches nothing.
-            let union = (verified ?? []) + theirs.filter { !(verified ?? []).contains($0) }
-            verified = Array(union.suffix(Self.maxVerified))
+            verified = Array(Self.union(verified, theirs).suffix(Self.maxVerified))
         }
         if let theirs = other.index {
             var mine = index ?? Index()
@@ -70,6 +69,13 @@ struct ClientState: Codable, Sendable, Equatable {
 
     /// At most this many `verified` tokens are kept (a few per cached year).
     static let maxVerified = 32
+
+    /// `first`'s tokens, then those of `then` not among them.
+    static func union(_ first: [String]?, _ then: [String]?) -> [String] {
+        var tokens = first ?? []
+        for token in then ?? [] where !tokens.contains(token) { tokens.append(token) }
+        return tokens
+    }
 
     static func decode(_ data: Data?) -> ClientState? {
         guard let data else { return ClientState() }

@@ -46,16 +46,10 @@ struct TrustedBundles: Sendable {
     /// What the cache verifiably holds (`CacheContents.decide`) becomes trusted.
     mutating func load(_ contents: CacheContents) {
         state = contents.state
-        state.verified = Self.remember(embeddedMemos, then: contents.state.verified)
+        // The embedded years' tokens first, then the cache's (the same bytes may be both).
+        let tokens = ClientState.union(embeddedMemos, contents.state.verified)
+        state.verified = tokens.isEmpty ? nil : Array(tokens.prefix(ClientState.maxVerified))
         cached = contents.candidates
-    }
-
-    /// The tokens to keep: the embedded years' first, then the cache's, without repeats (the same
-    /// bytes may be both); nil when there are none.
-    static func remember(_ embedded: [String], then cache: [String]?) -> [String]? {
-        var tokens = embedded
-        for token in cache ?? [] where !tokens.contains(token) { tokens.append(token) }
-        return tokens.isEmpty ? nil : Array(tokens.prefix(ClientState.maxVerified))
     }
 
     /// The best candidate for `year`: cache or embedded, whichever has the higher version (a cache

@@ -36,12 +36,16 @@ public enum VerificationMemo {
 
         public init(verified: [String]) { self.verified = verified.sorted() }
 
-        /// Decodes a file written by `encoded()`; refuses an unknown or repeated key, and a token
-        /// not of the form `sha256:<64 hex>@<fingerprint>`.
+        /// Decodes a file written by `encoded()`; refuses unsorted tokens, anything not canonical
+        /// (`CanonicalCheck`: an unknown or repeated key), and a token not of the form
+        /// `sha256:<64 hex>@<fingerprint>`.
         public static func decode(_ data: Data) throws -> Shipped {
             let shipped = try CanonicalJSON.decode(Shipped.self, from: data)
-            guard shipped.verified == shipped.verified.sorted(), try CanonicalJSON.encode(shipped) == data else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not the canonical encoding of a memo file (an unknown or repeated key, or unsorted tokens)"))
+            guard shipped.verified == shipped.verified.sorted() else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the tokens are not sorted"))
+            }
+            if let difference = CanonicalCheck.mismatch(data, canonical: shipped) {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: difference))
             }
             for token in shipped.verified where !isToken(token) {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'\(token)' is not a verification token"))
