@@ -134,7 +134,7 @@ final class YAMLDocument {
     /// the mark's line (libyaml reports a tab as "found character that cannot start any token").
     private func tabLocation(near mark: Mark?) -> SourceLocation? {
         guard let mark else { return nil }
-        let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = YAMLLines.split(file.contents)
         guard mark.line >= 1, mark.line <= lines.count else { return nil }
         let line = Array(lines[mark.line - 1])
         let column: Int?
@@ -150,7 +150,8 @@ final class YAMLDocument {
     /// its second occurrence as a key at the mapping's indentation (block or flow style).
     private func duplicateLocation(of key: String, after mark: Mark?) -> SourceLocation? {
         guard let mark else { return nil }
-        let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = YAMLLines.split(file.contents)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
         var seen = 0
         for index in (mark.line - 1)..<lines.count {
             let line = lines[index]

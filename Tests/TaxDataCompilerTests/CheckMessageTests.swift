@@ -25,6 +25,26 @@ struct CheckMessageTests {
         return try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(marker) }) + 1
     }
 
+    /// `file` of `_base` with every line ending replaced by `ending`, after `old` → `new`.
+    func diagnostics(_ file: String, lineEnding ending: String, _ old: String, _ new: String) throws -> [Diagnostic] {
+        var files = try readTree(Self.base)
+        let index = try #require(files.firstIndex { $0.relativePath == file })
+        let range = try #require(files[index].contents.range(of: old), "\(old) not in \(file)")
+        files[index].contents.replaceSubrange(range, with: new)
+        files[index].contents = files[index].contents.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: ending)
+        return TreeCompiler.compile(files).diagnostics
+    }
+
+    @Test("a duplicated nested key is one yaml.duplicate-key at its line, whatever the line endings (CR, CRLF, LF)",
+          arguments: ["\r", "\r\n", "\n"])
+    func duplicateKeyLineEndings(ending: String) throws {
+        // Found by `make fuzz`: a CR-only file crashed check (libyaml counts a lone CR as a line break).
+        let found = try diagnostics("2024/fica.yaml", lineEnding: ending, "wageBase: 168600", "wageBase: 168600\n  wageBase: 168600")
+        try #require(found.count == 1, "\(found)")
+        #expect(found[0].rule == .yamlDuplicateKey)
+        #expect(found[0].location?.line == (try line("2024/fica.yaml", "wageBase: 168600")) + 1)
+    }
+
     @Test("a tab in the indentation is named as a tab, at its line and column")
     func tab() throws {
         let found = try diagnostics("2024/federal.yaml", "  single: 14600", "\tsingle: 14600")
