@@ -29,6 +29,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(name: "TaxDataCrypto", dependencies: ["COpenSSL", "TaxDataCore"]),
+        // Reading files at the edges (CLI, server, the client's cache): regular files only, bounded.
+        // Foundation and the C library only, so it builds for iOS.
+        .target(name: "TaxDataFiles"),
         // swift-crypto: CryptoKit on Apple platforms, vendored BoringSSL elsewhere (no system library).
         .target(name: "TaxDataCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
@@ -39,7 +42,7 @@ let package = Package(
         .target(
             name: "TaxDataClient",
             dependencies: [
-                "TaxDataCore", .product(name: "Logging", package: "swift-log"),
+                "TaxDataCore", "TaxDataFiles", .product(name: "Logging", package: "swift-log"),
                 // Linux only: URLSession there (FoundationNetworking) inflates and buffers bodies without a
                 // bound, so the default transport on Linux is AsyncHTTPClient, which streams with backpressure.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
@@ -51,13 +54,13 @@ let package = Package(
         // The remote API over a dist directory, with fault injection.
         .target(
             name: "TaxDataServer",
-            dependencies: ["TaxDataCore", "TaxDataCrypto", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["TaxDataCore", "TaxDataCrypto", "TaxDataFiles", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "TaxDataCLI",
             dependencies: [
-                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataClient", "TaxDataServer", "TaxCalculator",
+                "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataFiles", "TaxDataClient", "TaxDataServer", "TaxCalculator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

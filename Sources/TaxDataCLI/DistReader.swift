@@ -1,6 +1,7 @@
 import Foundation
 import TaxDataCore
 import TaxDataCrypto
+import TaxDataFiles
 
 /// Reads a dist (or one year of it) from disk for the verifiers, reading no more than it must.
 ///
@@ -10,7 +11,10 @@ import TaxDataCrypto
 /// read up to `metadataLimit`. A file listed larger than `BundleLimits.maxDocumentBytes` is not
 /// held: it is hashed as it is read, `chunkSize` bytes at a time (`HashedFile`), so memory stays
 /// constant whatever the manifest lists. A symlink whose target leaves the dist is refused
-/// (`bundle.symlink`) and not followed.
+/// (`bundle.symlink`) and not followed. Only regular files are opened: a FIFO, socket or device
+/// in the dist is reported (`bundle.not-regular-file`) and never opened, so nothing can make a
+/// read block. A listed file whose size on disk is not its listed size is not read at all: its
+/// real size is reported (`bundle.size`), whatever it is.
 enum DistReader {
     struct ReadError: Error, CustomStringConvertible { var description: String }
 
@@ -36,16 +40,17 @@ enum DistReader {
                 files[name] = manifestBytes ?? Data()
             } else if name == BundleLayout.signatureName {
                 files[name] = read(child, limit: metadataLimit, root: distRoot) ?? Data()
-            } else if let size = listed[name], size > BundleLimits.maxDocumentBytes {
-                guard let digest = hash(child, limit: size + 1) else {
-                    throw ReadError(description: "\(child): cannot read file")
-                }
-                hashed[name] = digest
             } else if let size = listed[name] {
-                guard let bytes = read(child, limit: max(0, size) + 1, root: distRoot) else {
-                    throw ReadError(description: "\(child): cannot read file")
+                let handle: RegularFile.Handle
+                do { handle = try RegularFile.open(child) } catch { throw ReadError(description: "\(error)") }
+                if handle.size != size {
+                    // Compared before any hash (`FilesMatchManifest`): the real size is reported, nothing is read.
+                    hashed[name] = HashedFile(size: handle.size, sha256: [])
+                } else if size > BundleLimits.maxDocumentBytes {
+                    hashed[name] = try hash(handle, limit: size + 1, path: child)
+                } else {
+                    do { files[name] = try handle.read(upTo: size + 1, path: child) } catch { throw ReadError(description: "\(error)") }
                 }
-                files[name] = bytes
             } else {
                 files[name] = Data() // unlisted: reported by name, never read
             }
@@ -77,7 +82,8 @@ enum DistReader {
     }
 
     /// The entries of a directory, each with whether it is a directory; symlinks that leave `root`
-    /// are reported (`bundle.symlink`) and left out, never followed.
+    /// are reported (`bundle.symlink`) and left out, never followed, and so are FIFOs, sockets and
+    /// devices (`bundle.not-regular-file`), never opened.
     static func entries(_ path: String, root: String) throws
         -> (entries: [(name: String, path: String, isDirectory: Bool)], findings: [(file: String, diagnostic: Diagnostic)]) {
         let names: [String]
@@ -92,9 +98,12 @@ enum DistReader {
                 findings.append((name, .error(.bundleSymlink, "is a symlink that leaves the dist; not followed")))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory)
-            entries.append((name, child, isDirectory.boolValue))
+            switch RegularFile.kind(of: child) {
+            case .directory: entries.append((name, child, true))
+            case .regular, .missing: entries.append((name, child, false))
+            case .other(let kind):
+                findings.append((name, .error(.bundleNotRegularFile, "is a \(kind), not a regular file; not opened")))
+            }
         }
         return (entries, findings)
     }
@@ -107,17 +116,28 @@ enum DistReader {
         return !target.hasPrefix(base + "/")
     }
 
-    /// At most `limit` bytes of a file (nil when it cannot be opened).
+    /// At most `limit` bytes of a regular file (nil when it is not one or cannot be opened).
     static func read(_ path: String, limit: Int, root: String) -> Data? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: limit)) ?? Data()
+        try? RegularFile.read(prefix: limit, of: path)
     }
 
-    /// The size and SHA-256 of at most `limit` bytes of a file, read `chunkSize` bytes at a time
-    /// (nil when it cannot be opened or read).
-    static func hash(_ path: String, limit: Int) -> HashedFile? {
-        guard let (size, digest) = try? SHA256.file(atPath: path, limit: limit, chunkSize: chunkSize) else { return nil }
-        return HashedFile(size: size, sha256: digest)
+    /// The size and SHA-256 of at most `limit` bytes of an open file, read `chunkSize` bytes at a
+    /// time into one reused buffer, so memory stays constant whatever the file's size.
+    static func hash(_ handle: RegularFile.Handle, limit: Int, path: String) throws -> HashedFile {
+        do {
+            let digest = try SHA256()
+            let size = try handle.forEachChunk(limit: limit, chunk: chunkSize, path: path) { try digest.update($0) }
+            return HashedFile(size: size, sha256: try digest.finalize())
+        } catch {
+            throw ReadError(description: "\(path): cannot read file: \(error)")
+        }
+    }
+
+    /// The names of the files the reader reported itself: a verifier's findings on the same file
+    /// (it is missing, or its size is off) would only repeat them, and are left out.
+    static func withoutRepeats(_ verifier: [(file: String, diagnostic: Diagnostic)],
+                               reported reader: [(file: String, diagnostic: Diagnostic)]) -> [(file: String, diagnostic: Diagnostic)] {
+        let reported = Set(reader.map(\.file))
+        return reader + verifier.filter { !reported.contains($0.file) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TaxDataCore
 import TaxDataCrypto
+import TaxDataFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +13,13 @@ import Darwin
 enum KeyFiles {
     struct KeyFileError: Error, CustomStringConvertible { var description: String }
 
+    /// A PEM key file is a few hundred bytes; anything over this is not one.
+    static let maxKeyFileBytes = 64 << 10
+
     static func readPrivate(_ path: String) throws -> Ed25519PrivateKey {
-        guard let pem = FileManager.default.contents(atPath: path) else {
-            throw KeyFileError(description: "\(path): cannot read the private key file")
+        let pem: Data
+        do { pem = try RegularFile.read(path, limit: maxKeyFileBytes) } catch {
+            throw KeyFileError(description: "\(error) (the private key file)")
         }
         do { return try Ed25519PrivateKey(pem: pem, source: path) } catch {
             throw KeyFileError(description: "\(error)")
@@ -22,8 +27,9 @@ enum KeyFiles {
     }
 
     static func readPublic(_ path: String) throws -> Ed25519PublicKey {
-        guard let pem = FileManager.default.contents(atPath: path) else {
-            throw KeyFileError(description: "\(path): cannot read the public key file")
+        let pem: Data
+        do { pem = try RegularFile.read(path, limit: maxKeyFileBytes) } catch {
+            throw KeyFileError(description: "\(error) (the public key file)")
         }
         do { return try OpenSSLCrypto.publicKey(pem: pem, source: path) } catch {
             throw KeyFileError(description: "\(error)")

@@ -72,7 +72,8 @@ struct SignCommand: AsyncParsableCommand {
         do { (contents, findings) = try DistReader.readDist(root) } catch let error as DistReader.ReadError {
             throw CommandFailure(error.description)
         }
-        findings += Self.check(contents, keys: keys.map(\.publicKey), manifests: manifests, validity: indexValidity)
+        findings = DistReader.withoutRepeats(Self.check(contents, keys: keys.map(\.publicKey), manifests: manifests, validity: indexValidity),
+                                             reported: findings)
         let errors = findings.filter { $0.diagnostic.severity == .error }
         if !errors.isEmpty {
             let items = findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: "\(root)/\($0.file)") }

@@ -108,7 +108,8 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let (contents, readFindings) = try DistReader.readDist(base)
-                findings = readFindings + DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry, indexTime: indexTime)
+                findings = DistReader.withoutRepeats(DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry, indexTime: indexTime),
+                                                     reported: readFindings)
                 checked = "\(contents.directories.count) year(s)"
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
@@ -116,7 +117,8 @@ struct VerifyCommand: AsyncParsableCommand {
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, hashed, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
-                findings = readFindings + verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry).findings
+                findings = DistReader.withoutRepeats(verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry).findings,
+                                                     reported: readFindings)
                 checked = "1 year"
                 envelopes = [files[BundleLayout.signatureName]].compactMap { $0 }
                 manifests = [manifest]

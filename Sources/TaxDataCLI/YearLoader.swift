@@ -45,11 +45,12 @@ struct YearLoader {
         }
         guard exists else { throw LoadError(description: "'\(argument)' is neither a year in \(sourceRoot)/ nor a directory") }
         if fm.fileExists(atPath: argument + "/" + BundleLayout.manifestName) {
-            var (files, hashed, _) = try DistReader.readYear(argument, distRoot: argument)
+            var (files, hashed, readFindings) = try DistReader.readYear(argument, distRoot: argument)
             let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
             let result = BundleVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: manifest, files: files, hashed: hashed)
-            guard let data = result.data, result.isValid else {
-                let first = result.findings.first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
+            let findings = DistReader.withoutRepeats(result.findings, reported: readFindings)
+            guard let data = result.data, result.isValid, readFindings.isEmpty else {
+                let first = findings.first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
                 throw LoadError(description: "\(argument) is not a valid bundle (run `taxdata verify \(argument)`): \(first)")
             }
             return Loaded(label: argument, data: data, sourceMap: nil)

@@ -118,6 +118,8 @@ extension RuleID {
     public static let bundleExtraFile = RuleID("bundle.extra-file")
     public static let bundleNotCanonical = RuleID("bundle.not-canonical")
     public static let bundleSymlink = RuleID("bundle.symlink")
+    /// A FIFO, socket or device where a dist has files: never opened (an open or read could block forever).
+    public static let bundleNotRegularFile = RuleID("bundle.not-regular-file")
     public static let bundleSize = RuleID("bundle.size")
     public static let bundleChecksum = RuleID("bundle.checksum")
     public static let bundleDecode = RuleID("bundle.decode")
