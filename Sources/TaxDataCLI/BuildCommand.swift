@@ -33,10 +33,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Argument(help: "The source tree: a directory of <year>/ directories.")
     var directory: String = "TaxData"
 
-    @Option(name: .shortAndLong, help: "The output directory, replaced as a whole: an existing dist (with index.json), an empty directory or a new path.")
+    @Option(name: .shortAndLong, help: "The output directory, replaced as a whole: a dist a build wrote, an empty directory or a new path; never anything else, and never inside the source tree.")
     var out: String = "dist"
 
-    @Flag(help: "Replace --out even when it is not a dist (never the source tree or a directory that contains it).")
+    /// Removed: a build no longer replaces a directory it did not write. Kept to say so.
+    @Flag(help: .hidden)
     var force = false
 
     @Option(help: "The last published dist, to refuse changed content without a version bump.")
@@ -61,7 +62,10 @@ struct BuildCommand: AsyncParsableCommand {
         if signKeys.isEmpty && validity.isGiven {
             throw ValidationError("--validity and --issued-at need --sign-key: only a signed index.json carries issuedAt and expires")
         }
-        try OutputGuard.check(out: out, source: directory, force: force)
+        if force {
+            throw ValidationError("--force is gone: build replaces only a dist it wrote (or an empty directory), never other files. Remove --out's contents yourself, or choose another directory")
+        }
+        try OutputGuard.check(out: out, source: directory)
         if let previous, !FileManager.default.fileExists(atPath: (previous as NSString).appendingPathComponent(BundleLayout.indexName)) {
             throw ValidationError("--previous \(previous): no index.json there; is it a dist?")
         }

@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
 import TaxDataCore
+import TaxDataFiles
 
 /// Decides whether `build --out P` may replace what is at P, before anything is written.
 ///
-/// A build replaces its output as a whole, so P must be something a build made: an existing dist
-/// (it has `index.json`), an empty directory, or nothing. The source tree, and any directory that
-/// contains it, is refused even with `--force`; anything else needs `--force`.
+/// A build replaces its output as a whole, so it replaces only what a build provably made:
+/// nothing, an empty directory, or a dist — an `index.json` that decodes, whose years' manifests
+/// decode, and nothing beside them but what they list (and their signatures). Anything else is
+/// refused and left exactly as it is: a file, a directory holding anything unlisted (a stray
+/// `index.json` of `{}` is not a dist), the source tree, a directory that contains it, and a
+/// directory inside it (where the next `check` would read the dist as sources).
 enum OutputGuard {
-    static func check(out: String, source: String, force: Bool) throws {
-        let fm = FileManager.default
+    static func check(out: String, source: String) throws {
         let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
         let tree = URL(fileURLWithPath: source).standardizedFileURL.resolvingSymlinksInPath().path
         if target == tree {
@@ -18,14 +21,63 @@ enum OutputGuard {
         if tree.hasPrefix(target == "/" ? "/" : target + "/") {
             throw ValidationError("--out \(out) contains the source tree \(source); a build would replace it. Choose another directory, e.g. --out dist")
         }
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: out, isDirectory: &isDirectory) else { return }
-        if force { return }
-        guard isDirectory.boolValue else {
-            throw ValidationError("--out \(out) is a file, not a dist; a build replaces its output as a whole. Remove it or pass --force to replace it")
+        if target.hasPrefix(tree + "/") {
+            throw ValidationError("--out \(out) is inside the source tree \(source); the next check would read the dist as sources. Choose a directory outside it, e.g. --out dist")
         }
-        let entries = (try? fm.contentsOfDirectory(atPath: out)) ?? []
-        if entries.isEmpty || entries.contains(BundleLayout.indexName) { return }
-        throw ValidationError("--out \(out) exists and is not a dist (no \(BundleLayout.indexName)); a build replaces its output as a whole. Choose another directory, or pass --force to replace it")
+        switch RegularFile.kind(of: out) {
+        case .missing:
+            return
+        case .directory:
+            if let reason = notADist(out) {
+                throw ValidationError("--out \(out) is not a dist this tool wrote (\(reason)); a build replaces its output as a whole, so it is left as it is. Choose another directory, or remove it yourself")
+            }
+        case .regular, .other:
+            throw ValidationError("--out \(out) is a file, not a dist; a build replaces its output as a whole. Choose another directory")
+        }
+    }
+
+    /// Why the directory at `path` is not an empty directory or a dist a build wrote, or nil.
+    static func notADist(_ path: String) -> String? {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: path) else { return "it cannot be listed" }
+        if names.isEmpty { return nil }
+        guard names.contains(BundleLayout.indexName) else { return "no \(BundleLayout.indexName)" }
+        let index: BundleIndex
+        do {
+            let bytes = try RegularFile.read((path as NSString).appendingPathComponent(BundleLayout.indexName), limit: DistReader.metadataLimit)
+            index = try CanonicalJSON.decode(BundleIndex.self, from: bytes)
+        } catch {
+            return "its \(BundleLayout.indexName) is not a dist's index"
+        }
+        let years = Set(index.years.map { String($0.taxYear) })
+        for name in names.sorted() where name != BundleLayout.indexName && name != BundleLayout.indexSignatureName && !years.contains(name) {
+            return "it holds \(name), which the index does not list"
+        }
+        for year in years.sorted() {
+            let directory = (path as NSString).appendingPathComponent(year)
+            guard case .directory = RegularFile.kind(of: directory), let files = try? fm.contentsOfDirectory(atPath: directory) else {
+                if fm.fileExists(atPath: directory) { return "\(year) is not a directory" }
+                continue
+            }
+            guard files.contains(BundleLayout.manifestName) else { return "\(year)/ has no \(BundleLayout.manifestName)" }
+            let manifest: Manifest
+            do {
+                let bytes = try RegularFile.read((directory as NSString).appendingPathComponent(BundleLayout.manifestName), limit: DistReader.metadataLimit)
+                manifest = try CanonicalJSON.decode(Manifest.self, from: bytes)
+            } catch {
+                return "\(year)/\(BundleLayout.manifestName) is not a dist's manifest"
+            }
+            let listed = Set(manifest.checksums.keys).union([BundleLayout.manifestName, BundleLayout.signatureName])
+            for file in files.sorted() where !listed.contains(file) {
+                return "it holds \(year)/\(file), which the manifest does not list"
+            }
+            for file in files.sorted() {
+                let child = (directory as NSString).appendingPathComponent(file)
+                guard case .regular = RegularFile.kind(of: child), !DistReader.isSymlinkLeaving(child, root: path) else {
+                    return "\(year)/\(file) is not a regular file of the dist"
+                }
+            }
+        }
+        return nil
     }
 }
