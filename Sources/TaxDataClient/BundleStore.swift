@@ -1,4 +1,6 @@
 import Foundation
+import TaxDataCore
+import TaxDataFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,9 +69,26 @@ public struct FileBundleStore: BundleStore {
     private func yearURL(_ year: Int) -> URL { directory.appendingPathComponent(String(year)) }
 
     /// The format written in the cache, nil for an empty or new cache directory.
+    /// A `FORMAT` that is not a regular file, or too long to be one this store wrote, reads as
+    /// text no store writes, and so is refused by `prepare()`.
     public func storedFormat() -> String? {
-        guard let data = fm.contents(atPath: directory.appendingPathComponent("FORMAT").path) else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = directory.appendingPathComponent("FORMAT").path
+        do {
+            let data = try RegularFile.read(path, limit: 256)
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch let failure as RegularFile.Failure where failure.reason == .missing {
+            return nil
+        } catch {
+            return "(unreadable: \(error))"
+        }
+    }
+
+    /// Whether `text` is a format marker some version of this store writes (`taxdata-cache N`).
+    static func isCacheFormat(_ text: String) -> Bool {
+        let prefix = "taxdata-cache "
+        guard text.hasPrefix(prefix) else { return false }
+        let number = text.dropFirst(prefix.count)
+        return !number.isEmpty && number.count <= 6 && number.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// True when the directory holds anything at all.
@@ -107,7 +126,10 @@ public struct FileBundleStore: BundleStore {
             let child = url.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             _ = fm.fileExists(atPath: child.path, isDirectory: &isDirectory)
-            files[isDirectory.boolValue ? name + "/" : name] = isDirectory.boolValue ? Data() : (fm.contents(atPath: child.path) ?? Data())
+            // Only regular files are read, each up to the largest document a bundle may hold; anything
+            // else reads as empty, so the year fails verification and is fetched again.
+            files[isDirectory.boolValue ? name + "/" : name] = isDirectory.boolValue
+                ? Data() : ((try? RegularFile.read(child.path, limit: Self.maxStoredFileBytes)) ?? Data())
         }
         return files
     }
@@ -146,8 +168,15 @@ public struct FileBundleStore: BundleStore {
     }
 
     public func loadState() throws -> Data? {
-        fm.contents(atPath: directory.appendingPathComponent("state.json").path)
+        let path = directory.appendingPathComponent("state.json").path
+        do { return try RegularFile.read(path, limit: Self.maxStoredFileBytes) } catch let failure as RegularFile.Failure {
+            if failure.reason == .missing { return nil }
+            throw StoreError("cannot read the cache state: \(failure)")
+        }
     }
+
+    /// The most the store reads of one file: the largest document a verifier reads.
+    static let maxStoredFileBytes = BundleLimits.maxDocumentBytes
 
     public func saveState(_ data: Data) throws {
         do {
@@ -161,7 +190,9 @@ public struct FileBundleStore: BundleStore {
     /// Creates the directory if needed, and refuses one that holds someone else's files.
     private func requireOwnDirectory() throws {
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        let foreign = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != ".lock" }
+        // Another process may be creating the cache at this moment: its `.lock` and the temporary
+        // names of its first writes are not foreign. (It writes `FORMAT` before anything lasting.)
+        let foreign = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !Self.isTransient($0) }
         if storedFormat() == nil && !foreign.isEmpty {
             throw StoreError("\(directory.path) is not empty and is not a taxdata cache (no FORMAT file); refusing to use it. Give the cache a directory of its own")
         }
@@ -187,12 +218,25 @@ public struct FileBundleStore: BundleStore {
         guard let found = storedFormat() else { return nil }
         removeStaging()
         guard found != Self.format else { return nil }
+        guard Self.isCacheFormat(found) else {
+            throw StoreError("\(directory.path) has a FORMAT file that no taxdata cache writes ('\(found.prefix(60))'); refusing to use or empty it. Give the cache a directory of its own")
+        }
         try reset()
         return "cache format '\(found)' is not '\(Self.format)' (left by another app version); discarded"
     }
 
+    /// Deletes what the store wrote. A year directory holding a name no bundle has (a person's
+    /// `notes.txt`) is not the store's alone: nothing at all is deleted, and the file is named.
     public func reset() throws {
-        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where Self.isOwned(name) {
+        let names = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where Self.isOwned(name) {
+            let url = directory.appendingPathComponent(name)
+            guard case .directory = RegularFile.kind(of: url.path) else { continue }
+            for child in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] where !Self.isBundleFileName(child) {
+                throw StoreError("\(url.appendingPathComponent(child).path) is not a file this cache writes; refusing to empty \(directory.path)")
+            }
+        }
+        for name in names where Self.isOwned(name) {
             try fm.removeItem(at: directory.appendingPathComponent(name))
         }
     }
@@ -204,6 +248,19 @@ public struct FileBundleStore: BundleStore {
         if isYear(name) { return true }
         if name.hasSuffix(".old"), isYear(String(name.dropLast(4))) { return true }
         return isStaging(name) || name.hasPrefix(".FORMAT.tmp-") || name.hasPrefix(".state.json.tmp-")
+    }
+
+    /// A name a bundle's file may have (`states_2026.json`, `manifest.json.sig`): lower-case
+    /// letters, digits and `_`, then `.json` or `.json.sig`.
+    static func isBundleFileName(_ name: String) -> Bool {
+        let stem = name.hasSuffix(".json.sig") ? name.dropLast(9) : name.hasSuffix(".json") ? name.dropLast(5) : nil
+        guard let stem, !stem.isEmpty else { return false }
+        return stem.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+    }
+
+    /// The lock and the temporary names of the store's atomic writes.
+    static func isTransient(_ name: String) -> Bool {
+        name == ".lock" || isStaging(name) || name.hasPrefix(".FORMAT.tmp-") || name.hasPrefix(".state.json.tmp-")
     }
 
     /// `.<year>.new-<uuid>`: a year being written.

@@ -42,6 +42,71 @@ struct HardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notes.txt"])
     }
 
+    @Test("32.5: a FORMAT no taxdata cache writes is refused, and nothing is deleted")
+    func foreignFormat() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("x".utf8).write(to: dir.appendingPathComponent("FORMAT"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("2026"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: dir.appendingPathComponent("2026/notes.txt"))
+        #expect(throws: StoreError.self) { try FileBundleStore(directory: dir).prepare() }
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("FORMAT").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("2026/notes.txt").path))
+    }
+
+    @Test("32.5: a cache of another format whose year holds a person's file is left whole, the file named")
+    func otherFormatWithForeignFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("taxdata-cache 0\n".utf8).write(to: dir.appendingPathComponent("FORMAT"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("2025"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: dir.appendingPathComponent("2025/federal_2025.json"))
+        try Data("mine".utf8).write(to: dir.appendingPathComponent("2025/notes.txt"))
+        #expect {
+            try FileBundleStore(directory: dir).prepare()
+        } throws: { error in
+            "\(error)".contains("2025/notes.txt is not a file this cache writes")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("2025").path).sorted() == ["federal_2025.json", "notes.txt"])
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("FORMAT").path))
+    }
+
+    @Test("32.27: a new cache another process is creating (its lock and temporary FORMAT) is not refused as foreign")
+    func firstUseMidCreation() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // What a second process sees while the first is between its temporary write and the rename.
+        try Data().write(to: dir.appendingPathComponent(".lock"))
+        try Data("taxdata-cache 1\n".utf8).write(to: dir.appendingPathComponent(".FORMAT.tmp-\(UUID().uuidString)"))
+        let store = FileBundleStore(directory: dir)
+        try store.withExclusiveAccess { try store.saveState(Data("{}".utf8)) }
+        #expect(try store.loadState() == Data("{}".utf8))
+    }
+
+    @Test("32.27: many stores racing on one new cache directory all succeed")
+    func firstUseRace() async throws {
+        for _ in 0..<10 {
+            let dir = try temporaryDirectory().appendingPathComponent("cache")
+            defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+            let failures = await withTaskGroup(of: String?.self) { group in
+                for i in 0..<6 {
+                    group.addTask {
+                        let store = FileBundleStore(directory: dir)
+                        do {
+                            _ = try store.prepare()
+                            try store.withExclusiveAccess { try store.saveState(Data("{\"n\":\(i)}".utf8)) }
+                            return nil
+                        } catch { return "\(error)" }
+                    }
+                }
+                var failures: [String] = []
+                for await failure in group { if let failure { failures.append(failure) } }
+                return failures
+            }
+            #expect(failures.isEmpty, "\(failures)")
+        }
+    }
+
     @Test("2: staging directories a crash left behind are removed on the next start")
     func staleStaging() throws {
         let dir = try temporaryDirectory()
