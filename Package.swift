@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "TaxDataClient",
             dependencies: [
-                "TaxDataCore", "TaxDataFiles", .product(name: "Logging", package: "swift-log"),
+                "TaxDataCore", "TaxDataFiles", "TaxCalculator", .product(name: "Logging", package: "swift-log"),
                 // Linux only: URLSession there (FoundationNetworking) inflates and buffers bodies without a
                 // bound, so the default transport on Linux is AsyncHTTPClient, which streams with backpressure.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),

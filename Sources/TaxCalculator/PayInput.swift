@@ -39,7 +39,7 @@ public struct PayInput: Sendable, Equatable {
     /// How many of `dependents` are qualifying children under 17 (the federal child tax credit).
     public var children: Int
 
-    public init(grossAnnual: Decimal, status: FilingStatus, state: String?, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
+    public init(grossAnnual: Decimal, status: FilingStatus, state: String? = nil, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
                 age: Int? = nil, dependents: Int = 0, children: Int = 0) {
         self.grossAnnual = grossAnnual
         self.status = status
@@ -55,17 +55,4 @@ public struct PayInput: Sendable, Equatable {
 extension PayInput {
     /// The most dependents a calculation takes (a bound that keeps fixed-point products in range).
     public static let maxDependents = 20
-}
-
-/// Why a calculation cannot be done.
-public struct CalculationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
-
-    /// No data for `code` in `year`: a known state without a file yet, or not a state at all.
-    static func unknownState(_ code: String, year: Int) -> CalculationError {
-        let upper = code.uppercased()
-        return CalculationError(Jurisdiction.isKnown(upper) ? "\(upper) has no \(year) data yet (see the coverage table)"
-                                                           : "'\(code)' is not a state's USPS code")
-    }
 }

@@ -19,21 +19,21 @@ public struct TaxCalculator: Sendable {
     public init(data: TaxYearData) { self.data = data }
 
     public func calculate(_ input: PayInput) throws -> PayResult {
-        guard input.grossAnnual >= 0 else { throw CalculationError("gross pay must not be negative (\(Money.text(input.grossAnnual)))") }
+        guard input.grossAnnual >= 0 else { throw CalculationError.negative("gross pay (\(Money.text(input.grossAnnual)))") }
         let code = input.state?.uppercased()
         let state = try code.map { code in
             guard let state = data.states[code] else { throw CalculationError.unknownState(code, year: data.meta.taxYear) }
             return state
         }
-        if input.newYorkCity && code != "NY" { throw CalculationError("New York City tax applies only with --state NY") }
+        if input.newYorkCity && code != "NY" { throw CalculationError.newYorkCityOutsideNewYork }
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
-            throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
+            throw CalculationError.dependents(input.dependents)
         }
         guard (0...input.dependents).contains(input.children) else {
-            throw CalculationError("children under 17 (\(input.children)) must be counted among the dependents (\(input.dependents))")
+            throw CalculationError.children(input.children, dependents: input.dependents)
         }
         for deduction in input.preTax where deduction.amount < 0 {
-            throw CalculationError("pre-tax \(deduction.kind.rawValue) must not be negative")
+            throw CalculationError.negative("pre-tax \(deduction.kind.rawValue)")
         }
 
         var notes: [String] = []
@@ -58,7 +58,7 @@ public struct TaxCalculator: Sendable {
         // Federal.
         let federalDeduction = data.federal.standardDeduction[input.status] ?? 0
         let federalTaxable = Swift.max(0, incomeWages - federalDeduction)
-        guard let federalBrackets = data.federal.brackets[input.status] else { throw CalculationError("no federal brackets for \(input.status.rawValue)") }
+        guard let federalBrackets = data.federal.brackets[input.status] else { throw CalculationError.dataUnusable("no federal brackets for \(input.status.rawValue)") }
         let federalTaxBeforeCredits = Rounding.cent(federalBrackets.tax(on: federalTaxable))
         var federalTax = federalTaxBeforeCredits
         var childCreditAllowed: Decimal = 0, additionalChildCredit: Decimal = 0

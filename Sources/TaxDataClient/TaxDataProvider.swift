@@ -60,10 +60,6 @@ public actor TaxDataProvider {
         var manifestChecksum: String?
     }
 
-    public struct ProviderError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     let configuration: Configuration
     let transport: any HTTPTransport
     let store: any BundleStore
@@ -102,7 +98,7 @@ public actor TaxDataProvider {
         let remembered = Set(ClientState.decode(try? store.loadState())?.verified ?? []).union(embedded.verified)
         let (embeddedCandidates, rejections, memos) = TrustedBundles.verifyEmbedded(embedded, remembered: remembered)
         guard !embeddedCandidates.isEmpty else {
-            throw ProviderError(description: "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
+            throw ProviderError(.noValidEmbeddedData, "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
         }
         self.trusted = TrustedBundles(embedded: embeddedCandidates, embeddedMemos: memos, policy: Self.policy(configuration))
         self.rejections = rejections
@@ -171,9 +167,27 @@ public actor TaxDataProvider {
         return trusted.active(for: year)
     }
 
-    /// All data for a year (default: the requested year, or the latest earlier one available).
+    /// All data for a year (default: the requested year). For a year no source holds it answers
+    /// with the nearest one it has — the latest earlier year, else the earliest — and
+    /// `status(year:).outdatedMessage` says which; `data(exactly:)` throws instead.
     public func data(year: Int? = nil) -> TaxYearData {
         candidate(for: year ?? requestedYear).data
+    }
+
+    /// The data of exactly `year`, from whichever source holds it.
+    /// - Throws: `ProviderError` `.yearUnavailable`, naming the years there are.
+    public func data(exactly year: Int) throws -> TaxYearData {
+        let found = candidate(for: year).data
+        guard found.meta.taxYear == year else {
+            throw ProviderError(.yearUnavailable, "no \(year) tax data; there is data for \(availableYears().map(String.init).joined(separator: ", "))")
+        }
+        return found
+    }
+
+    /// The tax years some source (cache or embedded) holds valid data for, ascending.
+    public func availableYears() -> [Int] {
+        loadIfNeeded()
+        return Set(trusted.cached.keys).union(trusted.embedded.keys).sorted()
     }
 
     public func federalBrackets(for status: FilingStatus, year: Int? = nil) -> [Bracket] {
@@ -216,9 +230,17 @@ public actor TaxDataProvider {
             fetchedAt: active.fetchedAt, isStale: stale,
             freshness: Freshness.decide(isStale: stale, indexExpires: indexExpires, now: clock.now()),
             indexExpires: indexExpires?.date,
-            outdatedMessage: meta.taxYear < wanted ? "Using \(meta.taxYear) tax data. \(wanted) rates may differ." : nil,
+            outdatedMessage: Self.substitution(used: meta.taxYear, wanted: wanted),
             rejections: rejections, incompleteStates: incomplete, belowOfficialStates: belowOfficial,
             estimatedStates: estimated)
+    }
+
+    /// What to tell a person when `used` answers for `wanted`: an earlier year ("rates may
+    /// differ"), or, for a year before any data, a later one; nil when they are the same.
+    static func substitution(used: Int, wanted: Int) -> String? {
+        if used < wanted { return "Using \(used) tax data. \(wanted) rates may differ." }
+        if used > wanted { return "Using \(used) tax data: there is no \(wanted) data. \(wanted) rates differ." }
+        return nil
     }
 
     /// A stream of statuses, one each time newly accepted data becomes active.

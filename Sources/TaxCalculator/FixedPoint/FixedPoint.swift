@@ -21,7 +21,7 @@ enum FixedPoint {
 
     /// Cents of a money value, or an error naming `what` and the value.
     static func requireCents(_ value: Decimal, _ what: String) throws -> Int64 {
-        guard let cents = cents(value) else { throw CalculationError("\(what): \(Money.text(value)) is not a whole number of cents within range") }
+        guard let cents = cents(value) else { throw CalculationError.dataUnusable("\(what): \(Money.text(value)) is not a whole number of cents within range") }
         return cents
     }
 

@@ -110,11 +110,11 @@ public struct FixedPointCalculator: Sendable {
             try FixedPoint.requireCents(value, "\(year) \(what())")
         }
         func rate(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
-            guard let rate = FixedPoint.rate(value) else { throw CalculationError("\(year) \(what()): rate \(Money.text(value)) has more than 6 decimal places") }
+            guard let rate = FixedPoint.rate(value) else { throw CalculationError.dataUnusable("\(year) \(what()): rate \(Money.text(value)) has more than 6 decimal places") }
             return rate
         }
         func share(_ value: Decimal, _ what: @autoclosure () -> String) throws -> Int64 {
-            guard let share = FixedPoint.share(value) else { throw CalculationError("\(year) \(what()): share \(Money.text(value)) has more than 6 decimal places or exceeds 2") }
+            guard let share = FixedPoint.share(value) else { throw CalculationError.dataUnusable("\(year) \(what()): share \(Money.text(value)) has more than 6 decimal places or exceeds 2") }
             return share
         }
         func schedule(_ brackets: [Bracket]?, _ what: String) throws -> FixedSchedule {
@@ -127,7 +127,7 @@ public struct FixedPointCalculator: Sendable {
         }
         let statuses = FilingStatus.allCases
         if let status = statuses.first(where: { data.federal.brackets[$0] == nil }) {
-            throw CalculationError("\(year) has no federal brackets for \(status.rawValue)")
+            throw CalculationError.dataUnusable("\(year) has no federal brackets for \(status.rawValue)")
         }
         federal = try statuses.map { try schedule(data.federal.brackets[$0], "federal \($0.rawValue)") }
         federalDeduction = try statuses.map { try cents(data.federal.standardDeduction[$0] ?? 0, "federal standard deduction") }
@@ -314,21 +314,21 @@ public struct FixedPointCalculator: Sendable {
     }
 
     public func calculate(_ input: Input) throws -> Result {
-        guard input.grossCents >= 0 else { throw CalculationError("gross pay must not be negative") }
-        guard input.grossCents <= FixedPoint.maxCents else { throw CalculationError("gross pay above $1,000,000,000 is out of range") }
-        guard input.state.index < states.count else { throw CalculationError("state from another year's calculator") }
+        guard input.grossCents >= 0 else { throw CalculationError.negative("gross pay") }
+        guard input.grossCents <= FixedPoint.maxCents else { throw CalculationError.outOfRange("gross pay above $1,000,000,000 is out of range") }
+        guard input.state.index < states.count else { throw CalculationError.unsupported("state from another year's calculator") }
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
-            throw CalculationError("dependents must be 0…\(PayInput.maxDependents), not \(input.dependents)")
+            throw CalculationError.dependents(input.dependents)
         }
         guard (0...input.dependents).contains(input.children) else {
-            throw CalculationError("children under 17 (\(input.children)) must be counted among the dependents (\(input.dependents))")
+            throw CalculationError.children(input.children, dependents: input.dependents)
         }
         let smallest = Swift.min(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
-        guard smallest >= 0 else { throw CalculationError("pre-tax deductions must not be negative") }
-        guard largest <= FixedPoint.maxCents else { throw CalculationError("pre-tax deduction above $1,000,000,000 is out of range") }
+        guard smallest >= 0 else { throw CalculationError.negative("pre-tax deductions") }
+        guard largest <= FixedPoint.maxCents else { throw CalculationError.outOfRange("pre-tax deduction above $1,000,000,000 is out of range") }
         let state = states[input.state.index]
-        if input.newYorkCity && !state.hasCityTax { throw CalculationError("New York City tax applies only with --state NY") }
+        if input.newYorkCity && !state.hasCityTax { throw CalculationError.newYorkCityOutsideNewYork }
         let s = Self.statusIndex(input.status)
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
@@ -404,7 +404,7 @@ extension FixedPointCalculator.Input {
     public init(_ input: PayInput, calculator: FixedPointCalculator) throws {
         let cents = FixedPoint.requireCents
         guard let code = input.state else {
-            throw CalculationError("the fixed-point calculator needs a state; TaxCalculator computes federal and FICA alone")
+            throw CalculationError.unsupported("the fixed-point calculator needs a state; TaxCalculator computes federal and FICA alone")
         }
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: try calculator.state(code), newYorkCity: input.newYorkCity, age: input.age,

@@ -1,0 +1,34 @@
+/// Why the provider cannot do what was asked: a code an app can switch on, and a message written
+/// for a person.
+///
+/// Equality is on the code. New codes may be added in a minor release: switch with a default.
+public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, stable across releases.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// None of the embedded bundles passed verification: a packaging error the app's own tests
+        /// should catch (`make embed` after changing a rule).
+        public static let noValidEmbeddedData = Code(rawValue: "no-valid-embedded-data")
+        /// No data for the tax year asked for, from any source (`data(exactly:)`).
+        public static let yearUnavailable = Code(rawValue: "year-unavailable")
+    }
+
+    public let code: Code
+    public let message: String
+    public var description: String { message }
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public static func == (lhs: ProviderError, rhs: ProviderError) -> Bool { lhs.code == rhs.code }
+}
+
+extension TaxDataProvider {
+    /// The provider's errors (`TaxDataProvider.ProviderError` before 0.9; the name still works).
+    public typealias ProviderError = TaxDataClient.ProviderError
+}
