@@ -12,13 +12,17 @@ let package = Package(
         .library(name: "TaxDataServer", targets: ["TaxDataServer"]),
         .library(name: "TaxCalculator", targets: ["TaxCalculator"]),
     ],
+    // Exact versions of every direct dependency, so clones build the same code (the tool's output is
+    // meant to be reproducible). Their own dependencies still resolve within the ranges these exact
+    // versions declare; see docs/releasing.md for why Package.resolved is not committed.
+    // To upgrade: change a version here, `swift package update`, run `make test`, note it in CHANGELOG.md.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // OpenSSL's libcrypto: the toolchain's crypto. Only TaxDataCrypto may import it; nothing apps link

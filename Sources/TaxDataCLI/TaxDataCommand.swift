@@ -31,7 +31,7 @@ public struct TaxDataCommand: AsyncParsableCommand {
     /// This tool's version (bump it with each release of the tool). `taxdata --version` prints it
     /// with `SchemaVersion.current`, the bundle schema of this build's model (`new-year` scaffolds
     /// it; a year's manifest carries the schema version its `year.yaml` declares).
-    public static let toolVersion = "1.0.0"
+    public static let toolVersion = "1.1.0"
 
     public init() {}
 
