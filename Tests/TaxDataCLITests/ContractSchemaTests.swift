@@ -204,9 +204,9 @@ struct ContractSchemaTests {
 
     @Test("the README's \"For other platforms\" commands run as shown, on a freshly built dist/")
     func readmeCommands() async throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## For other platforms"))
-        let section = readme[start.upperBound...].components(separatedBy: "\n## ")[0]
+        let text = try readme()
+        let start = try #require(text.range(of: "\n## For other platforms"))
+        let section = text[start.upperBound...].components(separatedBy: "\n## ")[0]
         let blocks = section.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
         let commands = blocks.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("#") && !$0.isEmpty }
         try #require(!commands.isEmpty, "no command in the section")

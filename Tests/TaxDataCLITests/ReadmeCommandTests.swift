@@ -167,6 +167,18 @@ struct ReadmeCommandTests {
         }
     }
 
+    @Test("32.12: the README's Package.swift pins this release exactly, links TaxDataClient, and says its URL is a placeholder")
+    func readmePackageManifest() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = fencedBlocks(text, language: "swift").filter { $0.contains("import PackageDescription") }
+        try #require(blocks.count == 1, "README.md has \(blocks.count) Package.swift blocks; expected one")
+        #expect(blocks[0].contains("exact: \"\(TaxDataCommand.toolVersion)\""), "the README pins another release than \(TaxDataCommand.toolVersion)")
+        #expect(blocks[0].contains(".product(name: \"TaxDataClient\", package: \"taxdata\")"))
+        #expect(blocks[0].contains("Placeholder"))
+        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(changelog.contains("## \(TaxDataCommand.toolVersion) "), "CHANGELOG.md has no entry for \(TaxDataCommand.toolVersion)")
+    }
+
     @Test("every calc and diff example in the README runs and prints exactly what the README shows")
     func readmeOutputExamples() throws {
         let scratch = try scratch()

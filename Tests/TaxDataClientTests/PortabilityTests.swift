@@ -52,21 +52,36 @@ struct PortabilityTests {
         }
     }
 
-    @Test("the README's app snippet is the compiled copy, verbatim")
+    @Test("the app guide's snippet is the compiled copy, verbatim")
     func readmeSnippet() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = fencedBlocks(readme, language: "swift").filter { $0.contains("import TaxDataClient") }
-        try #require(blocks.count == 1, "README.md has \(blocks.count) swift blocks with `import TaxDataClient`; expected one")
+        let blocks = fencedBlocks(try readme(), language: "swift").filter { $0.contains("import TaxDataClient") && $0.contains("FileBundleStore") }
+        try #require(blocks.count == 1, "the docs have \(blocks.count) swift blocks with `import TaxDataClient` and a FileBundleStore; expected one")
         let copy = try String(contentsOf: packageRoot.appendingPathComponent("Tests/TaxDataClientTests/ReadmeAppSnippet.swift"), encoding: .utf8)
         let begin = try #require(copy.range(of: "// README-SNIPPET-BEGIN\n"))
         let end = try #require(copy.range(of: "// README-SNIPPET-END\n"))
         let compiled = String(copy[begin.upperBound..<end.lowerBound])
-        #expect(compiled == blocks[0], "README.md and Tests/TaxDataClientTests/ReadmeAppSnippet.swift differ: copy the README block between the markers")
+        #expect(compiled == blocks[0], "docs/app-guide.md and Tests/TaxDataClientTests/ReadmeAppSnippet.swift differ: copy the block between the markers")
         let imports = blocks[0].split(separator: "\n").filter { $0.hasPrefix("import ") }
         #expect(imports == ["import Foundation", "import TaxDataClient"], "an app imports TaxDataClient only")
         let _: (URL) async throws -> Void = startTaxData // the compiled copy exists
     }
 
+    @Test("32.7: the README's app quick start is the compiled copy, and it runs: one import, a paycheck")
+    func readmeQuickStartRuns() async throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = fencedBlocks(text, language: "swift").filter { $0.contains("import TaxDataClient") }
+        try #require(blocks.count == 1, "README.md has \(blocks.count) swift blocks with `import TaxDataClient`; expected one")
+        let copy = try String(contentsOf: packageRoot.appendingPathComponent("Tests/TaxDataClientTests/ReadmeQuickStart.swift"), encoding: .utf8)
+        let begin = try #require(copy.range(of: "// README-QUICKSTART-BEGIN\n"))
+        let end = try #require(copy.range(of: "// README-QUICKSTART-END\n"))
+        var lines = copy[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let open = try #require(lines.firstIndex { $0.hasPrefix("func readmeQuickStart()") })
+        let close = try #require(lines.lastIndex(of: "}"))
+        lines = Array(lines[..<open]) + lines[(open + 1)..<close].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 } + Array(lines[(close + 1)...])
+        #expect(lines.joined(separator: "\n") == blocks[0], "README.md and Tests/TaxDataClientTests/ReadmeQuickStart.swift differ")
+        #expect(blocks[0].split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import TaxDataClient"])
+        try await readmeQuickStart()
+    }
 }
 
 /// The package's target graph, from `swift package dump-package` (run once, in a scratch

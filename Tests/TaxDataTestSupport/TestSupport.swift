@@ -58,9 +58,14 @@ public func fencedBlocks(_ markdown: String, language: String) -> [String] {
     return blocks
 }
 
-/// The README, as text.
+/// The README and the user documentation beside it (`docs/*.md`), as one text: where the tests
+/// find the commands and code they run, so that an example moved between pages stays tested.
 public func readme() throws -> String {
-    try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let docs = packageRoot.appendingPathComponent("docs")
+    let pages = [packageRoot.appendingPathComponent("README.md")]
+        + (try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil))
+            .filter { $0.pathExtension == "md" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    return try pages.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
 }
 
 public struct RunResult: Sendable {

@@ -1,0 +1,16 @@
+// The README's app quick start ("App developers: a paycheck in a few lines"), compiled and run: the
+// lines between the markers are its fenced block, its statements wrapped in a function (the
+// function's first and last lines, and their four spaces of indentation, are all that differ);
+// `PortabilityTests` fail when they differ. This file imports only what the block imports.
+// README-QUICKSTART-BEGIN
+import TaxDataClient
+
+func readmeQuickStart() async throws {
+    let provider = try TaxDataProvider.embeddedOnly()
+    let data = try await provider.data(exactly: 2026)   // throws ProviderError(.yearUnavailable) for a year it does not hold
+    let pay = try TaxCalculator(data: data).calculate(PayInput(grossAnnual: 85000, status: .single, state: "CA"))
+    let biweekly = pay.payslip(.biweekly)               // gross, pre-tax, tax and net, each to the cent
+    print("bi-weekly: gross \(biweekly.gross), tax \(biweekly.tax), net \(biweekly.net)")
+    print("for the year: federal income tax \(pay.federalIncomeTax), CA income tax \(pay.stateIncomeTax)")
+}
+// README-QUICKSTART-END
