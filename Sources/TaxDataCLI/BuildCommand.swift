@@ -25,7 +25,8 @@ struct BuildCommand: AsyncParsableCommand {
         --validity days (default 30). Re-sign before it expires with `taxdata sign`. An unsigned \
         index has neither, so an unsigned build stays deterministic.
 
-        With --previous (the last published dist), a year whose content changed while its version did \
+        With --previous (the last published dist; a path that does not exist yet means a first \
+        release), a year whose content changed while its version did \
         not go up, or whose version went down, is refused.
         """
     )
@@ -66,7 +67,10 @@ struct BuildCommand: AsyncParsableCommand {
             throw ValidationError("--force is gone: build replaces only a dist it wrote (or an empty directory), never other files. Remove --out's contents yourself, or choose another directory")
         }
         try OutputGuard.check(out: out, source: directory)
-        if let previous, !FileManager.default.fileExists(atPath: (previous as NSString).appendingPathComponent(BundleLayout.indexName)) {
+        // A directory that does not exist yet is the first release: nothing was published to compare
+        // with (the run says so). One that exists must be a dist.
+        if let previous, FileManager.default.fileExists(atPath: previous),
+           !FileManager.default.fileExists(atPath: (previous as NSString).appendingPathComponent(BundleLayout.indexName)) {
             throw ValidationError("--previous \(previous): no index.json there; is it a dist?")
         }
     }
@@ -97,7 +101,9 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let output = try BundleBuilder.buildDist(result.years, signingKeys: keys, validity: indexValidity, crypto: OpenSSLCrypto())
-        if let previous {
+        if let previous, !FileManager.default.fileExists(atPath: previous) {
+            Console.error("note: --previous \(previous) does not exist: a first release, with nothing published to compare versions with")
+        } else if let previous {
             let findings = try PublicationGuard.check(new: output, previousDist: previous)
             items += findings.map { DiagnosticPrinter.Item(diagnostic: $0.diagnostic, file: $0.file) }
             if findings.contains(where: { $0.diagnostic.severity == .error }) {

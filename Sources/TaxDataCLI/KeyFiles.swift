@@ -19,7 +19,7 @@ enum KeyFiles {
     static func readPrivate(_ path: String) throws -> Ed25519PrivateKey {
         let pem: Data
         do { pem = try RegularFile.read(path, limit: maxKeyFileBytes) } catch {
-            throw KeyFileError(description: "\(error) (the private key file)")
+            throw KeyFileError(description: "cannot read the private key file \(error)")
         }
         do { return try Ed25519PrivateKey(pem: pem, source: path) } catch {
             throw KeyFileError(description: "\(error)")
@@ -29,7 +29,7 @@ enum KeyFiles {
     static func readPublic(_ path: String) throws -> Ed25519PublicKey {
         let pem: Data
         do { pem = try RegularFile.read(path, limit: maxKeyFileBytes) } catch {
-            throw KeyFileError(description: "\(error) (the public key file)")
+            throw KeyFileError(description: "cannot read the public key file \(error)")
         }
         do { return try OpenSSLCrypto.publicKey(pem: pem, source: path) } catch {
             throw KeyFileError(description: "\(error)")

@@ -38,9 +38,10 @@ extension BundleStore {
 }
 
 /// Why the store could not do something.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
+public struct StoreError: Error, Sendable, CustomStringConvertible, LocalizedError {
     public var description: String
     public init(_ description: String) { self.description = description }
+    public var errorDescription: String? { description }
 }
 
 /// A cache directory the app chooses:
@@ -212,15 +213,22 @@ public struct FileBundleStore: BundleStore {
         return try body()
     }
 
+    /// Runs under the store's lock: it removes other writes' temporary files, which must not
+    /// happen while another process is between writing one and renaming it into place.
     public func prepare() throws -> String? {
         guard !isEmpty() else { return nil }
         try requireOwnDirectory()
+        // Refused before the lock is taken, so nothing (not even `.lock`) is written there.
+        if let found = storedFormat(), found != Self.format, !Self.isCacheFormat(found) {
+            throw StoreError("\(directory.path) has a FORMAT file that no taxdata cache writes ('\(found.prefix(60))'); refusing to use or empty it. Give the cache a directory of its own")
+        }
+        return try withExclusiveAccess { try prepareLocked() }
+    }
+
+    private func prepareLocked() throws -> String? {
         guard let found = storedFormat() else { return nil }
         removeStaging()
         guard found != Self.format else { return nil }
-        guard Self.isCacheFormat(found) else {
-            throw StoreError("\(directory.path) has a FORMAT file that no taxdata cache writes ('\(found.prefix(60))'); refusing to use or empty it. Give the cache a directory of its own")
-        }
         try reset()
         return "cache format '\(found)' is not '\(Self.format)' (left by another app version); discarded"
     }

@@ -89,6 +89,19 @@ struct OutputGuardTests {
         #expect(try await taxdata("check", tree.path).status == 0)
     }
 
+    @Test("32.14: --previous naming a directory that does not exist yet is a first release; an existing non-dist is refused")
+    func firstRelease() async throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let published = tmp.appendingPathComponent("published")
+        let first = try await taxdata("build", base, "--out", tmp.appendingPathComponent("dist").path, "--previous", published.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("does not exist: a first release"), "\(first.stderr)")
+        try FileManager.default.createDirectory(at: published, withIntermediateDirectories: true)
+        let notADist = try await taxdata("build", base, "--out", tmp.appendingPathComponent("dist").path, "--previous", published.path)
+        #expect(notADist.status == 2 && notADist.stderr.contains("no index.json there"), "\(notADist.stderr)")
+    }
+
     @Test("1: serve on a source tree advises building into a dist, not over the sources")
     func serveAdvice() async throws {
         let result = try await taxdata("serve", base, "--port", "0")

@@ -52,6 +52,7 @@ struct HardeningTests {
         #expect(throws: StoreError.self) { try FileBundleStore(directory: dir).prepare() }
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("FORMAT").path))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("2026/notes.txt").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["2026", "FORMAT"], "nothing written there either")
     }
 
     @Test("32.5: a cache of another format whose year holds a person's file is left whole, the file named")
