@@ -133,17 +133,7 @@ public enum RegularFile {
         /// At most `count` bytes from the current position (fewer at the end of the file).
         public func read(upTo count: Int, path: String) throws -> Data {
             var data = Data()
-            var buffer = [UInt8](repeating: 0, count: min(max(count, 1), 1 << 20))
-            while data.count < count {
-                let wanted = min(buffer.count, count - data.count)
-                let got = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(path: path, reason: .system(String(cString: strerror(errno))))
-                }
-                if got == 0 { break }
-                data.append(contentsOf: buffer[..<got])
-            }
+            _ = try forEachChunk(limit: count, chunk: min(max(count, 1), 1 << 20), path: path) { data.append(contentsOf: $0) }
             return data
         }
 
