@@ -60,6 +60,9 @@ public enum NextYear {
             for (path, text) in plan.ifWritten where path.document == document && editor.contains(path) {
                 try editor.replace(at: path, with: text)
             }
+            for path in plan.derive.sorted(by: { $0.description < $1.description }) where path.document == document && editor.contains(path) {
+                try editor.remove(at: path)
+            }
             editor.removeTopLevelBlock("reviewed")
             editor.removeTopLevelBlock("pending")
             out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + editor.text))
@@ -93,6 +96,9 @@ struct Plan {
     /// Derived values rewritten only where the author wrote them (an omitted one is derived when
     /// the scaffold is compiled).
     var ifWritten: [DataPath: String] = [:]
+    /// Written values the compiler derives, removed so that they stay derived: a base tax written
+    /// as a number would contradict the first ceiling the author corrects (`brackets.base-tax`).
+    var derive: Set<DataPath> = []
 
     init(data: TaxYearData, year: Int, factor: Decimal) {
         let previous = data.meta.taxYear
@@ -113,6 +119,23 @@ struct Plan {
                 guard let j = indexed[federal.key(FilingStatus.marriedFilingJointly.rawValue).index(i).key("ceiling")] else { continue }
                 indexed[path] = j / 2
                 notes[path] = "half of married_filing_jointly's \(Money.text(j))"
+            }
+        }
+        // The standard deduction: joint is twice single's and separate equals single's when they
+        // were last year (26 U.S.C. §63(c)(2)), so the scaffold keeps them so instead of rounding
+        // each on its own (which trips sanity.separate-half-joint).
+        let deduction = DataPath(.federal).key("standardDeduction")
+        let table = data.federal.standardDeduction
+        if let single = table[.single], let indexedSingle = indexed[deduction.key(FilingStatus.single.rawValue)] {
+            if table[.marriedFilingJointly] == single * 2, indexed[deduction.key(FilingStatus.marriedFilingJointly.rawValue)] != nil {
+                let path = deduction.key(FilingStatus.marriedFilingJointly.rawValue)
+                indexed[path] = indexedSingle * 2
+                notes[path] = "twice single's \(Money.text(indexedSingle))"
+            }
+            if table[.marriedFilingSeparately] == single, indexed[deduction.key(FilingStatus.marriedFilingSeparately.rawValue)] != nil {
+                let path = deduction.key(FilingStatus.marriedFilingSeparately.rawValue)
+                indexed[path] = indexedSingle
+                notes[path] = "equal to single's \(Money.text(indexedSingle))"
             }
         }
         for (path, value) in indexed {
@@ -137,7 +160,7 @@ struct Plan {
             let expected = Schedule.expectedBaseTaxes(brackets)
             for (i, bracket) in schedule.brackets.enumerated() where !bracket.statutoryBaseTax {
                 guard let want = expected[i], want != bracket.baseTax else { continue }
-                ifWritten[schedule.path.index(i).key("baseTax")] = Money.text(want)
+                derive.insert(schedule.path.index(i).key("baseTax"))
             }
         }
 
@@ -290,6 +313,39 @@ struct SourceEditor {
             }
             return start + written.count
         }
+    }
+
+    /// Removes a key and its value from the mapping that holds them, so the compiler derives the
+    /// value: in a flow mapping (`{ floor: 1, baseTax: 5800 }`) the entry and one separator; in a
+    /// block mapping, the key's line, when its value is on that line.
+    mutating func remove(at path: DataPath) throws {
+        let all = steps(path)
+        guard case .key(let name)? = all.last, let parent = node(at: Array(all.dropLast())), let mapping = parent.mapping,
+              let key = mapping.keys.first(where: { $0.string == name }), let value = mapping[name],
+              let keyMark = key.mark, let valueMark = value.mark, let parentMark = parent.mark else {
+            throw failure("\(path) is not in the file")
+        }
+        let keyStart = lineStarts[keyMark.line - 1] + keyMark.column - 1
+        let valueEnd = try extent(of: value, from: lineStarts[valueMark.line - 1] + valueMark.column - 1, label: path.description)
+        if scalars[lineStarts[parentMark.line - 1] + parentMark.column - 1] == "{" {
+            var before = keyStart - 1
+            while before >= 0, scalars[before] == " " { before -= 1 }
+            if before >= 0, scalars[before] == "," {
+                pending.append((before, valueEnd, ""))
+            } else {
+                var after = valueEnd
+                while after < scalars.count, scalars[after] == " " { after += 1 }
+                if after < scalars.count, scalars[after] == "," {
+                    after += 1
+                    while after < scalars.count, scalars[after] == " " { after += 1 }
+                }
+                pending.append((keyStart, after, ""))
+            }
+            return
+        }
+        guard valueMark.line == keyMark.line else { throw failure("\(path) spans several lines; write it on one line for new-year to remove it") }
+        let end = keyMark.line < lineStarts.count ? lineStarts[keyMark.line] : scalars.count
+        pending.append((lineStarts[keyMark.line - 1], end, ""))
     }
 
     /// Removes a top-level key and its block: from its line to the next line that starts a

@@ -61,6 +61,35 @@ struct NextYearTests {
         #expect(single[0].ceiling == 12_700) // 12,400 × 1.027 = 12,734.8, down to a multiple of 50
     }
 
+    @Test("32.15: base taxes the compiler derives are left derived, so correcting one ceiling is one edit, not a cascade")
+    func baseTaxesStayDerived() throws {
+        let (files, next) = try scaffold()
+        let federal = try #require(files.first { $0.relativePath == "2027/federal.yaml" })
+        let single = try #require(next.federal.brackets[.single])
+        // The 2026 file writes `baseTax: 5800`; the scaffold leaves the key out and the compiler derives it.
+        #expect(!federal.contents.contains("baseTax: 5800"), "a derived base tax written as a number")
+        #expect(single[2].baseTax == Schedule.expectedBaseTaxes(single)[2])
+        // An author corrects the second ceiling (the next floor is left: that is one brackets.contiguous
+        // finding, the typo itself): no brackets.base-tax cascade.
+        var edited = files
+        let index = try #require(edited.firstIndex { $0.relativePath == "2027/federal.yaml" })
+        let ceiling = Money.text(single[1].ceiling!)
+        #expect(federal.contents.contains("value: \(ceiling),"))
+        edited[index].contents = federal.contents.replacingOccurrences(of: "value: \(ceiling),", with: "value: 51850,")
+        let result = TreeCompiler.compile(edited)
+        #expect(!result.diagnostics.contains { $0.rule == .bracketsBaseTax }, "\(result.diagnostics.filter { $0.rule == .bracketsBaseTax }.map(\.message).prefix(3))")
+    }
+
+    @Test("32.21: the scaffold does not trip its own sanity.separate-half-joint")
+    func separateStaysHalf() throws {
+        let (files, next) = try scaffold()
+        let result = TreeCompiler.compile(files)
+        #expect(!result.diagnostics.contains { $0.rule == .sanitySeparateHalfJoint }, "\(result.diagnostics.filter { $0.rule == .sanitySeparateHalfJoint }.map(\.message))")
+        let deduction = next.federal.standardDeduction
+        #expect(deduction[.marriedFilingJointly] == deduction[.single].map { $0 * 2 })
+        #expect(deduction[.marriedFilingSeparately] == deduction[.single])
+    }
+
     @Test("comments, key order and untouched lines survive; the header is next year's; reviewed and pending are dropped")
     func layoutKept() throws {
         let (files, _) = try scaffold()
