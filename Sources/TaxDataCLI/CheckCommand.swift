@@ -36,6 +36,12 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-reviewed"), help: "Also list the warnings marked reviewed in the sources, with each reason.")
     var showReviewed = false
 
+    @Option(name: .customLong("rule"), help: "Show only the findings of this rule id (repeatable), e.g. --rule sanity.inflation-outlier. The exit status still counts every error.")
+    var rules: [String] = []
+
+    @Option(name: .customLong("only"), help: "Show only the findings in this file or directory (repeatable), e.g. --only TaxData/2027/federal.yaml. The exit status still counts every error.")
+    var onlyPaths: [String] = []
+
     /// The tree to read and the year to keep: DIR itself, or the tree above a year directory.
     func target() throws -> (tree: String, year: Int?) {
         var isDirectory: ObjCBool = false
@@ -74,12 +80,15 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let result = compiled.result
         let printer = DiagnosticPrinter(format: format)
-        let items = result.diagnostics.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
+        let filter = FindingFilter(rules: rules, paths: onlyPaths)
+        let shown = result.diagnostics.filter(filter.keeps)
+        let items = shown.map { DiagnosticPrinter.Item(diagnostic: $0, file: nil) }
         let errors = result.diagnostics.errors.count
         let warnings = result.diagnostics.warnings.count
         let years = compiled.years
         let reviewedCount = result.reviewed.isEmpty ? "" : " (\(result.reviewed.count) reviewed)"
-        let summary = "checked \(years.count) year(s), \(compiled.fileCount) file(s): \(errors) error(s), \(warnings) warning(s)\(reviewedCount)"
+        let hidden = filter.isEmpty ? "" : "; \(result.diagnostics.count - shown.count) not shown (--rule/--only)"
+        let summary = "checked \(years.count) year(s), \(compiled.fileCount) file(s): \(errors) error(s), \(warnings) warning(s)\(reviewedCount)\(hidden)"
         switch format {
         case .json:
             Console.out(printer.render(items, summary: ["result": summary]))
@@ -93,6 +102,7 @@ struct CheckCommand: AsyncParsableCommand {
                 }
             }
             if coverage { Console.out(CoverageTable.render(result.years)) }
+            for line in FindingFilter.totals(shown) { Console.error(line) }
             Console.error(summary)
         }
         if result.hasErrors { throw ExitCode(1) }

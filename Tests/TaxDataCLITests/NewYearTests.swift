@@ -3,6 +3,54 @@ import Testing
 
 @Suite("taxdata new-year and build --release")
 struct NewYearTests {
+    @Test("32.21, 32.12: the year.yaml example in docs/authoring.md checks clean, and its changes reach the manifest and the version endpoint")
+    func yearExample() async throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let tree = tmp.appendingPathComponent("TaxData")
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("TaxData").path, toPath: tree.path)
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/authoring.md"), encoding: .utf8)
+        let example = try #require(fencedBlocks(doc, language: "yaml").first { $0.hasPrefix("taxYear: 2026\nversion: ") })
+        try Data(example.utf8).write(to: tree.appendingPathComponent("2026/year.yaml"))
+        let check = try await taxdata("check", tree.path, "--year", "2026")
+        #expect(check.status == 0, "\(check.stdout.prefix(1500))")
+        let dist = tmp.appendingPathComponent("dist")
+        #expect(try await taxdata("build", tree.path, "--out", dist.path).status == 0)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: dist.appendingPathComponent("2026/manifest.json"))) as! [String: Any]
+        #expect((manifest["changes"] as? String)?.contains("Georgia") == true, "\(manifest)")
+        // A year that declares an older schema cannot use it.
+        try Data(example.replacingOccurrences(of: "\"1.9\"", with: "\"1.8\"").utf8).write(to: tree.appendingPathComponent("2026/year.yaml"))
+        let old = try await taxdata("check", tree.path, "--year", "2026")
+        #expect(old.status == 1 && old.stdout.contains("changes needs schemaVersion \"1.9\""), "\(old.stdout.prefix(1500))")
+    }
+
+    @Test("32.16: check after new-year prints totals by rule and by file; --rule and --only show a part, the exit status counts all")
+    func totalsAndFilters() async throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let tree = tmp.appendingPathComponent("TaxData")
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("TaxData").path, toPath: tree.path)
+        #expect(try await taxdata("new-year", "2027", "--from", "2026", "--index", "2.7%", "--sources", tree.path).status == 0)
+        let all = try await taxdata("check", tree.path)
+        #expect(all.status == 0)
+        #expect(all.stderr.contains("findings by rule: "), "\(all.stderr)")
+        #expect(all.stderr.contains("data.provisional"))
+        #expect(all.stderr.contains("findings by file: "))
+        let rule = try await taxdata("check", tree.path, "--rule", "sources.carried-over")
+        let lines = rule.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("[sources.carried-over]") }, "\(rule.stdout.prefix(500))")
+        #expect(rule.stderr.contains("not shown (--rule/--only)"))
+        let federal = tree.appendingPathComponent("2027/federal.yaml").path
+        let only = try await taxdata("check", tree.path, "--only", federal)
+        let onlyLines = only.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        #expect(!onlyLines.isEmpty && onlyLines.allSatisfy { $0.hasPrefix(federal + ":") }, "\(only.stdout.prefix(500))")
+        // A hidden error still fails the run.
+        try Data("taxYear: 2027\n".utf8).write(to: tree.appendingPathComponent("2027/states/TX.yaml"))
+        let hidden = try await taxdata("check", tree.path, "--rule", "data.provisional")
+        #expect(hidden.status == 1)
+        #expect(!hidden.stdout.contains("TX.yaml"))
+    }
+
     @Test("new-year scaffolds a draft that checks clean; build --release refuses it until every provisional value is replaced")
     func scaffoldThenRelease() async throws {
         let tmp = try temporaryDirectory()
