@@ -26,8 +26,8 @@ FIXTURES = {
     "brackets.first-floor": ([("2024/federal.yaml", "- { floor: 0, ceiling: 16550,", "- { floor: 100, ceiling: 16550,")],
                              [("error", "brackets.first-floor", "2024/federal.yaml", "floor: 100,")]),
     "brackets.contiguous": ([("2024/federal.yaml", "- { floor: 11600, ceiling: 47150, rate: 0.12, baseTax: 1160 }", "- { floor: 11600, ceiling: 47100, rate: 0.12, baseTax: 1160 }")],
-                            [("error", "brackets.contiguous", "2024/federal.yaml", "ceiling: 47100"),
-                             ("error", "brackets.base-tax", "2024/federal.yaml", "baseTax: 5426")]),
+                            # One finding for one typo: base taxes are not checked while the shape is wrong.
+                            [("error", "brackets.contiguous", "2024/federal.yaml", "ceiling: 47100")]),
     "brackets.floors-rise": ([("2024/states/CA.yaml", "    - { floor: 0, ceiling: 21512, rate: 0.01 }\n    - { floor: 21512, ceiling: null, rate: 0.02 }",
                                "    - { floor: 0, ceiling: 0, rate: 0.01 }\n    - { floor: 0, ceiling: null, rate: 0.02 }")],
                              [("error", "brackets.floors-rise", "2024/states/CA.yaml", "{ floor: 0, ceiling: 0,"),

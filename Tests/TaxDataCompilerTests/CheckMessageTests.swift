@@ -45,6 +45,14 @@ struct CheckMessageTests {
         #expect(found[0].location?.line == (try line("2024/fica.yaml", "wageBase: 168600")) + 1)
     }
 
+    @Test("32.21: a ceiling below its floor is one finding that counts brackets from one, not a gap and a cascade of base taxes")
+    func ceilingBelowFloor() throws {
+        let found = try diagnostics("2024/federal.yaml", "- { floor: 11600, ceiling: 47150,", "- { floor: 11600, ceiling: 4715,")
+        try #require(found.count == 1, "\(found.map { "[\($0.rule)] \($0.message)" })")
+        #expect(found[0].rule == .bracketsFloorsRise)
+        #expect(found[0].message.contains("the 2nd bracket's ceiling 4715 is not above its floor 11600"), "\(found[0].message)")
+    }
+
     @Test("a tab in the indentation is named as a tab, at its line and column")
     func tab() throws {
         let found = try diagnostics("2024/federal.yaml", "  single: 14600", "\tsingle: 14600")

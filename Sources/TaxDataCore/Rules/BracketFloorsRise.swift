@@ -7,11 +7,11 @@ public struct BracketFloorsRise: ScheduleRule {
         var findings: [Diagnostic] = []
         for index in brackets.indices {
             if index > 0, brackets[index].floor <= brackets[index - 1].floor {
-                findings.append(.error(id, "\(schedule.label): bracket \(index) floor \(Money.text(brackets[index].floor)) does not rise above the previous floor \(Money.text(brackets[index - 1].floor))",
+                findings.append(.error(id, "\(schedule.label): \(Ordinal.bracket(index))'s floor \(Money.text(brackets[index].floor)) does not rise above the previous floor \(Money.text(brackets[index - 1].floor))",
                                        at: schedule.path.index(index).key("floor")))
             }
             if let ceiling = brackets[index].ceiling, ceiling <= brackets[index].floor {
-                findings.append(.error(id, "\(schedule.label): bracket \(index) ceiling \(Money.text(ceiling)) is not above its floor \(Money.text(brackets[index].floor))",
+                findings.append(.error(id, "\(schedule.label): \(Ordinal.bracket(index))'s ceiling \(Money.text(ceiling)) is not above its floor \(Money.text(brackets[index].floor))",
                                        at: schedule.path.index(index).key("ceiling")))
             }
         }

@@ -11,7 +11,7 @@ public struct BracketOpenCeiling: ScheduleRule {
                 findings.append(.error(id, "\(schedule.label): the top bracket has ceiling \(Money.text(ceiling)); it must be null so income above it is taxed",
                                        at: schedule.path.index(index).key("ceiling")))
             } else if !isLast, brackets[index].ceiling == nil {
-                findings.append(.error(id, "\(schedule.label): bracket \(index) has no ceiling but is not the top bracket",
+                findings.append(.error(id, "\(schedule.label): \(Ordinal.bracket(index)) has no ceiling but is not the top bracket",
                                        at: schedule.path.index(index).key("ceiling")))
             }
         }

@@ -6,7 +6,7 @@ public struct BracketRateDecrease: ScheduleRule {
         let brackets = schedule.brackets
         return brackets.indices.dropFirst().compactMap { index in
             guard brackets[index].rate < brackets[index - 1].rate else { return nil }
-            return .warning(id, "\(schedule.label): bracket \(index) rate \(Money.text(brackets[index].rate)) is lower than the rate below it (\(Money.text(brackets[index - 1].rate)))",
+            return .warning(id, "\(schedule.label): \(Ordinal.bracket(index))'s rate \(Money.text(brackets[index].rate)) is lower than the rate below it (\(Money.text(brackets[index - 1].rate)))",
                             at: schedule.path.index(index).key("rate"))
         }
     }

@@ -22,7 +22,7 @@ public struct SeparateIsHalfOfJoint: ValidationRule {
             for index in separate.indices {
                 compare(separate[index].ceiling, joint[index].ceiling,
                         DataPath(.federal).key("brackets").key(FilingStatus.marriedFilingSeparately.rawValue).index(index).key("ceiling"),
-                        "federal bracket \(index) ceiling")
+                        "federal \(Ordinal.bracket(index))'s ceiling")
             }
         }
         let t = data.fica.medicare.thresholds
