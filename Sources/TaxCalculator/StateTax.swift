@@ -30,14 +30,22 @@ struct StateTax {
                    federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0,
                    federalAdditionalChildCredit: Decimal = 0) -> Result {
         var result = Result()
+        // The marginal rate counts every line the next dollar of wages pays: SDI too, while the
+        // wages are below its wage base and its maximum (uncapped in CA from 2024).
+        var sdiMarginal: Decimal = 0
         if let sdi = state.sdi {
             var base = sdiWages
             if let wageBase = sdi.wageBase { base = Swift.min(base, wageBase) }
             var contribution = base * sdi.rate
+            let below = (sdi.wageBase.map { sdiWages < $0 } ?? true) && (sdi.maxWeekly.map { contribution < $0 * 52 } ?? true)
             if let weekly = sdi.maxWeekly { contribution = Swift.min(contribution, weekly * 52) }
             result.sdi = Rounding.cent(contribution)
+            if below { sdiMarginal = sdi.rate }
         }
-        guard state.type != .noTax else { return result }
+        guard state.type != .noTax else {
+            result.marginalRate = sdiMarginal
+            return result
+        }
         func phased(_ part: PhaseOut.Part, _ amount: Decimal) -> Decimal {
             let after = state.phasedOut(part, amount, income: wages, status: status)
             if after < amount { result.notes.append("\(code): \(part.rawValue) reduced from \(Money.text(amount)) to \(Money.text(after)) by income") }
@@ -189,7 +197,9 @@ struct StateTax {
         result.incomeTax = Rounding.cent(tax)
         if let mental = state.mentalHealthTax {
             result.mentalHealth = Rounding.cent(Swift.max(0, taxable - mental.threshold) * mental.rate)
+            if taxable > mental.threshold { result.marginalRate += mental.rate }
         }
+        result.marginalRate += sdiMarginal
         if newYorkCity, let city = state.nycTax?.brackets[status] {
             result.city = Rounding.cent(city.tax(on: taxable))
             result.marginalRate += taxable > 0 ? (city.bracket(for: taxable)?.rate ?? 0) : 0

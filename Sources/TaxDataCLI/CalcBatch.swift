@@ -6,18 +6,18 @@ import TaxDataCore
 /// `taxdata calc --batch FILE`: one calculation per JSON line, one JSON line out per case, so a
 /// grid of thousands of cases (`make crosscheck`) loads each year's data once.
 struct CalcBatch {
-    var sources: String
+    var data: CalcData
     /// A line longer than this is refused, not read into memory whole.
     static let maxLineBytes = 4096
     static let maxCases = 1_000_000
 
-    /// One case. `gross` is text so that the amount is parsed exactly (never through a Double).
+    /// One case. `gross` is text, or a JSON number read from its digits (never through a Double).
     struct Case: Decodable {
         var id: String?
         var year: Int
         var status: FilingStatus
         var state: String?
-        var gross: String
+        var gross: Amount
         var dependents: Int?
         var children: Int?
         var preTax: [String]?
@@ -44,7 +44,9 @@ struct CalcBatch {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let item: Case
             do { item = try JSONDecoder().decode(Case.self, from: Data(bytes)) } catch {
-                Console.out(Self.error(id: nil, "line \(lineNumber): not a case object (year, status, state, gross as a string): \(Self.describe(error))"))
+                // The id, when the line has one, so that the error can be matched to its case.
+                let id = (try? JSONDecoder().decode(IDOnly.self, from: Data(bytes)))?.id
+                Console.out(Self.error(id: id, "line \(lineNumber): not a case object (year, status, state, gross): \(Self.describe(error))"))
                 continue
             }
             let calculator: TaxCalculator
@@ -58,8 +60,8 @@ struct CalcBatch {
                 continue
             }
             do {
-                let input = try CalcCommand.input(gross: item.gross, status: item.status, state: item.state, preTax: item.preTax ?? [],
-                                                  city: item.city, age: item.age, dependents: item.dependents ?? 0,
+                let input = try CalcCommand.input(gross: item.gross.text, status: item.status, state: item.state, preTax: item.preTax ?? [],
+                                                  city: item.city, age: item.age, dependents: item.dependents ?? item.children ?? 0,
                                                   children: item.children ?? 0)
                 let result = try calculator.calculate(input)
                 let id = try Self.jsonString(item.id)
@@ -74,10 +76,26 @@ struct CalcBatch {
 
     private func load(_ year: Int) -> Result<TaxCalculator, ValidationError> {
         do {
-            let loaded = try YearLoader(sourceRoot: sources).load(String(year))
-            return .success(TaxCalculator(data: loaded.data))
+            return .success(TaxCalculator(data: try data.load(year)))
         } catch {
-            return .failure(ValidationError("no data for \(year) in \(sources): \(error)"))
+            return .failure(ValidationError("no data for \(year) in \(data.origin): \(error)"))
+        }
+    }
+
+    /// A line's `id` alone, for a line that is not a case.
+    struct IDOnly: Decodable { var id: String? }
+
+    /// `gross`: a string ("85000.50") or a JSON number (85000.50), kept as its exact decimal text.
+    struct Amount: Decodable {
+        var text: String
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self.text = text
+            } else {
+                // swift-foundation's JSONDecoder reads a Decimal from the number's digits, as the bundles' amounts are read.
+                self.text = Money.text(try container.decode(Decimal.self))
+            }
         }
     }
 

@@ -11,16 +11,20 @@ struct CalcCommand: AsyncParsableCommand {
         commandName: "calc",
         abstract: "Calculate federal, FICA and state tax and take-home pay from the tax data.",
         discussion: """
-        Example: taxdata calc --year 2026 --status single --state CA --gross 100000 --pre-tax 401k=10000
+        Without --state (or with --state none), federal and FICA only. Outside a checkout (no TaxData/ \
+        here) the data built into taxdata is used, and calc says so.
 
-        Without --state (or with --state none), federal and FICA only: taxdata calc --year 2026 --status single --gross 100000
+        Examples:
+          taxdata calc --year 2026 --status single --state CA --gross 100000
+          taxdata calc --year 2026 --status single --gross 100000
+          taxdata calc --year 2026 --status single --gross 90000 --pre-tax 401k=9000
 
         A state without data for --year is an error (exit 1); `taxdata check --coverage` lists the \
         jurisdictions each year has. The per-period table shows gross, pre-tax deductions, tax and \
         net pay, each rounded to the cent, with net = gross - pre-tax - tax.
 
         Many calculations at once: taxdata calc --batch cases.jsonl (one JSON object per line: year, \
-        status, gross as a string, and optionally state, dependents, children, preTax ["401k=10000"], \
+        status, gross (a string or an exact number), and optionally state, dependents, children, preTax ["401k=10000"], \
         city, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
 
         Pre-tax deductions (repeat --pre-tax): 401k, 403b, 457b (reduce income tax, not FICA; capped at \
@@ -49,11 +53,11 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "City tax: NYC (New York City residents), the only city whose tax is computed.")
     var city: String?
 
-    @Option(help: "Age at year end (for catch-up contributions).")
+    @Option(help: "Age at year end (for catch-up contributions), 0-130.")
     var age: Int?
 
-    @Option(help: "Dependents claimed: each takes the state's dependent exemption and dependent credit, and the federal credit for other dependents (0-20).")
-    var dependents: Int = 0
+    @Option(help: "Dependents claimed: each takes the state's dependent exemption and dependent credit, and the federal credit for other dependents (0-20; default: --children).")
+    var dependents: Int?
 
     @Option(help: "How many of the dependents are children under 17 (the federal child tax credit instead of the $500 credit).")
     var children: Int = 0
@@ -75,7 +79,7 @@ struct CalcCommand: AsyncParsableCommand {
             throw ValidationError("--year, --status and --gross are required (or --batch FILE)")
         }
         return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
-                              dependents: dependents, children: children)
+                              dependents: dependents ?? children, children: children)
     }
 
     /// `--state none` (any case) means no state, as leaving `--state` out does.
@@ -84,9 +88,13 @@ struct CalcCommand: AsyncParsableCommand {
         return state.uppercased()
     }
 
+    /// The most an `--age` may be.
+    static let maxAge = 130
+
     static func input(gross: String, status: FilingStatus, state: String?, preTax: [String], city: String?, age: Int?,
                       dependents: Int, children: Int) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
+        if let age, !(0...maxAge).contains(age) { throw ValidationError("--age \(age): an age is 0…\(maxAge)") }
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
         let code = stateCode(state)
         if let code, !Jurisdiction.isKnown(code) { throw ValidationError("--state '\(state!)' is not a USPS code of a state or DC (or none)") }
@@ -116,8 +124,8 @@ struct CalcCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let batch {
-            guard year == nil, status == nil, state == nil, gross == nil, bundle == nil else {
-                throw ValidationError("--batch takes its cases from the file: drop --year, --status, --state, --gross and --bundle")
+            guard year == nil, status == nil, state == nil, gross == nil else {
+                throw ValidationError("--batch takes its cases from the file: drop --year, --status, --state and --gross")
             }
             if batch != "-", !FileManager.default.isReadableFile(atPath: batch) { throw ValidationError("--batch \(batch): cannot read the file") }
             return
@@ -127,33 +135,32 @@ struct CalcCommand: AsyncParsableCommand {
             guard FileManager.default.fileExists(atPath: (bundle as NSString).appendingPathComponent(BundleLayout.manifestName)) else {
                 throw ValidationError("--bundle \(bundle) is not a bundle directory (no manifest.json); build one with `taxdata build`")
             }
-        } else if let year {
+        } else if let year, !CalcData(sources: sources, bundle: nil).embedded {
             try YearLoader(sourceRoot: sources).locate(String(year))
         }
     }
 
     func run() async throws {
+        let source = CalcData(sources: sources, bundle: bundle)
+        if let note = source.note { Console.error(note) }
         if let batch {
-            try CalcBatch(sources: sources).run(path: batch)
+            try CalcBatch(data: source).run(path: batch)
             return
         }
         guard let year else { return }
         let coverage = "`taxdata check \(sources) --coverage` lists the jurisdictions each year has"
-        let loaded: YearLoader.Loaded
-        do { loaded = try YearLoader(sourceRoot: sources).load(bundle ?? String(year)) } catch {
+        let data: TaxYearData
+        do { data = try source.load(year) } catch let failure as CommandFailure { throw failure } catch {
             throw CommandFailure(bundle == nil ? "no \(year) data in \(sources): \(error); \(coverage)" : "\(error)")
         }
-        guard loaded.data.meta.taxYear == year else {
-            throw CommandFailure("\(bundle ?? sources) holds \(loaded.data.meta.taxYear) data, not \(year)")
-        }
         let input = try input()
-        if let code = input.state, loaded.data.states[code] == nil {
-            throw CommandFailure("\(code) has no \(year) data in \(bundle ?? sources) yet; "
-                + (bundle == nil ? coverage : "`taxdata check --coverage` lists what the sources have")
+        if let code = input.state, data.states[code] == nil {
+            throw CommandFailure("\(code) has no \(year) data in \(source.origin) yet; "
+                + (bundle == nil && !source.embedded ? coverage : "`taxdata check --coverage` lists what the sources have")
                 + ". Without --state, calc computes federal and FICA only.")
         }
         let result: PayResult
-        do { result = try TaxCalculator(data: loaded.data).calculate(input) } catch let error as CalculationError {
+        do { result = try TaxCalculator(data: data).calculate(input) } catch let error as CalculationError {
             throw CommandFailure(error.description)
         }
         if format == .json {

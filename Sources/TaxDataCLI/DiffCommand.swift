@@ -34,9 +34,9 @@ struct DiffCommand: AsyncParsableCommand {
         Formats: text (coloured on a terminal), json (schema taxdata-diff/2, docs/diff-json.md), markdown \
         (for a pull-request comment). --exit-code exits 1 when something changed, like `git diff`.
 
-        Examples:
-          taxdata diff 2025 2026                        the values written that changed
-          taxdata diff 2025 2026 --derived --only fica  and the values they fix
+        Examples (the values written that changed; with --derived, the values they fix too):
+          taxdata diff 2025 2026
+          taxdata diff 2025 2026 --derived --only fica
           taxdata diff 2025 2026 --only federal,states/CA --format markdown
         """
     )

@@ -17,8 +17,9 @@ struct ReportFormatOption: ParsableArguments {
 
 /// `--sources DIR`: the source tree that a year like 2026 refers to (`calc`, `diff`, `new-year`).
 struct SourceTreeOption: ParsableArguments {
+    static let defaultTree = "TaxData"
     @Option(help: "The source tree that years like 2026 refer to.")
-    var sources: String = "TaxData"
+    var sources: String = SourceTreeOption.defaultTree
 }
 
 /// `--key P.pem`, repeatable: the trusted Ed25519 public keys (`verify`, `fetch`).

@@ -808,12 +808,20 @@ extension FixedState {
     func tax(_ input: Input) -> Output {
         var out = Output()
         let s = input.status, income = input.incomeWages
+        // SDI counts in the marginal rate while the wages are below its wage base and its maximum
+        // (as `StateTax` does).
+        var sdiMarginal: Int64 = 0
         if let plan = sdi {
             var contribution = (plan.wageBase.map { Swift.min(input.ficaWages, $0) } ?? input.ficaWages) * plan.rate
+            let below = (plan.wageBase.map { input.ficaWages < $0 } ?? true) && (plan.maxAnnualUnits.map { contribution < $0 } ?? true)
             if let maximum = plan.maxAnnualUnits { contribution = Swift.min(contribution, maximum) }
             out.sdi = FixedPoint.roundToCent(contribution)
+            if below { sdiMarginal = plan.rate }
         }
-        guard type != .noTax else { return out }
+        guard type != .noTax else {
+            out.marginal = sdiMarginal
+            return out
+        }
         let dependents = Int64(input.dependents)
         var base = startsFromFederalTaxable ? input.federalTaxable : income
         if let addBack = deductionAddBack, income >= addBack.atLeast {
@@ -882,12 +890,14 @@ extension FixedState {
         if extraTax > 0, out.taxable > 0 { out.tax += extraTax }
         if let mentalHealth {
             out.mentalHealth = FixedPoint.roundToCent(Swift.max(0, out.taxable - mentalHealth.threshold) * mentalHealth.rate)
+            if out.taxable > mentalHealth.threshold { out.marginal += mentalHealth.rate }
         }
         if input.newYorkCity, let city {
             let (cityUnits, cityRate) = city[s].tax(on: out.taxable)
             out.city = FixedPoint.roundToCent(cityUnits)
             out.marginal += cityRate
         }
+        out.marginal += sdiMarginal
         return out
     }
 
