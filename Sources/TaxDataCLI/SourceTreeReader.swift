@@ -30,11 +30,17 @@ enum SourceTreeReader {
         var files: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         let display = root.hasSuffix("/") ? String(root.dropLast()) : root
-        func finding(_ rule: RuleID, _ path: String, _ message: String, line: Int = 1, column: Int = 1) {
-            diagnostics.append(Diagnostic(.error, rule, message, location: SourceLocation(file: path, line: line, column: column)))
+        func finding(_ rule: RuleID, _ path: String, _ message: String, line: Int = 1, column: Int = 1, severity: Diagnostic.Severity = .error) {
+            diagnostics.append(Diagnostic(severity, rule, message, location: SourceLocation(file: path, line: line, column: column)))
         }
+        /// The real paths of the directories being walked (the current one and its ancestors): a
+        /// symlink to one of them is a loop, reported once and not followed.
+        var walking: Set<String> = []
         func walk(_ relative: String) throws {
             let url = relative.isEmpty ? rootURL : rootURL.appendingPathComponent(relative)
+            let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+            walking.insert(real)
+            defer { walking.remove(real) }
             let names: [String]
             do { names = try FileManager.default.contentsOfDirectory(atPath: url.path) } catch {
                 if relative.isEmpty { throw ReadError(description: "\(display): cannot list directory: \(error.localizedDescription)") }
@@ -44,6 +50,10 @@ enum SourceTreeReader {
             let visible = names.sorted().filter { !$0.hasPrefix(".") && (!relative.isEmpty || only?.contains($0) != false) }
             if relative.count == 4, Int(relative) != nil, visible.isEmpty {
                 finding(.fileMissing, "\(display)/\(relative)", "\(relative)/ is an empty year directory: add year.yaml, federal.yaml, fica.yaml, retirement.yaml and states/, or remove it")
+            }
+            if !relative.isEmpty, !relative.contains("/"), !(relative.count == 4 && relative.allSatisfy { $0.isASCII && $0.isNumber }), visible.isEmpty {
+                finding(.yearDirectory, "\(display)/\(relative)", "\(relative)/ is not named like a year (four digits, like 2026) and is empty; it is ignored: rename or remove it",
+                        severity: .warning)
             }
             for name in visible {
                 let childRelative = relative.isEmpty ? name : "\(relative)/\(name)"
@@ -65,6 +75,12 @@ enum SourceTreeReader {
                 var childIsDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: childURL.path, isDirectory: &childIsDirectory)
                 if childIsDirectory.boolValue {
+                    let target = childURL.resolvingSymlinksInPath().standardizedFileURL.path
+                    if walking.contains(target) {
+                        let back = target == realRoot ? "the tree's root" : "\(display)/\(target.dropFirst(realRoot.count + 1))"
+                        finding(.fileUnreadable, shown, "is a symlink back to \(back), a loop; not followed")
+                        continue
+                    }
                     try walk(childRelative)
                     continue
                 }
@@ -131,11 +147,22 @@ enum SourceTreeReader {
 }
 
 extension SourceTreeReader {
+    /// The compiler's findings less those that only repeat a file the reader already reported: a
+    /// file that could not be used is not also "missing" (`file.missing`) or "removed" since the
+    /// year before (`coverage.state-removed`). One finding per unusable file.
+    static func withoutRepeats(_ compiled: [Diagnostic], _ read: [Diagnostic]) -> [Diagnostic] {
+        let reported = Set(read.compactMap { $0.location?.file })
+        return compiled.filter { diagnostic in
+            guard [.fileMissing, .coverageStateRemoved].contains(diagnostic.rule), let file = diagnostic.location?.file else { return true }
+            return !reported.contains(file)
+        }
+    }
+
     /// Reads and compiles a tree: the reader's findings come first, with the compiler's.
     static func compile(root: String) throws -> (result: CompileResult, fileCount: Int, years: [Int]) {
         let (files, readFindings) = try read(root: root)
         var result = TreeCompiler.compile(files)
-        result.diagnostics = readFindings + result.diagnostics
+        result.diagnostics = readFindings + withoutRepeats(result.diagnostics, readFindings)
         let years = Set(files.compactMap { Int($0.relativePath.prefix(4)) }).sorted()
         return (result, files.count + readFindings.count, years)
     }
@@ -150,7 +177,7 @@ extension SourceTreeReader {
         func belongs(_ diagnostic: Diagnostic) -> Bool {
             diagnostic.taxYear == year || (diagnostic.taxYear == nil && diagnostic.location?.file.hasPrefix(prefix) == true)
         }
-        result.diagnostics = (readFindings + result.diagnostics).filter(belongs)
+        result.diagnostics = (readFindings + withoutRepeats(result.diagnostics, readFindings)).filter(belongs)
         result.reviewed = result.reviewed.filter { belongs($0.diagnostic) }
         result.years = result.years.filter { $0.meta.taxYear == year }
         let fileCount = files.filter { $0.relativePath.hasPrefix("\(year)/") }.count + readFindings.filter(belongs).count
