@@ -120,6 +120,9 @@ struct BuildCommand: AsyncParsableCommand {
         for (key, path) in zip(keys, signKeys) {
             Console.error("signed the manifests and index.json with key \(key.publicKey.keyID) (\(path))")
         }
-        if let indexValidity { Console.error(IndexValidityOptions.describe(indexValidity)) }
+        if let indexValidity {
+            Console.error(IndexValidityOptions.describe(indexValidity))
+            for warning in IndexValidityOptions.warnings(indexValidity) { Console.error(warning) }
+        }
     }
 }

@@ -36,7 +36,7 @@ struct FetchCommand: AsyncParsableCommand {
     @OptionGroup var trusted: TrustedKeyOptions
     var keys: [String] { trusted.keys }
 
-    @Option(help: "Pretend the time is this (YYYY-MM-DD, read as noon UTC, or a UTC time like 2026-03-01T08:00:00Z), for the year and freshness checks.")
+    @Option(help: "Pretend the time is this (YYYY-MM-DD, read as midnight UTC, the start of that day, or a UTC time like 2026-03-01T08:00:00Z), for the year and freshness checks.")
     var now: String?
 
     @Option(help: "Whole-request timeout in seconds.")

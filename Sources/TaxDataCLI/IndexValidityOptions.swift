@@ -47,6 +47,14 @@ struct IndexValidityOptions: ParsableArguments {
         return IndexValidity(issuedAt: issued, days: days ?? IndexFreshness.defaultValidityDays)
     }
 
+    /// A loud warning when the index being signed has already expired (an `--issued-at` too far in
+    /// the past): every client that fetches it would report its data `expired` at once.
+    static func warnings(_ validity: IndexValidity, now: Date = Date()) -> [String] {
+        guard validity.expires.secondsSince1970 <= Timestamp(now).secondsSince1970 else { return [] }
+        return ["warning: this index.json EXPIRED at \(validity.expires), before now (\(Timestamp(now))): every client that fetches it "
+                + "reports its data expired at once. Do not publish it: sign again without --issued-at (or with a later one), or with a longer --validity"]
+    }
+
     /// "index.json issued at …, expires at … (30 days)".
     static func describe(_ validity: IndexValidity) -> String {
         let days = (validity.expires.secondsSince1970 - validity.issuedAt.secondsSince1970) / 86_400

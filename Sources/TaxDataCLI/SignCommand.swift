@@ -94,6 +94,7 @@ struct SignCommand: AsyncParsableCommand {
             Console.error("signed \(what) with key \(key.publicKey.keyID) (\(path))")
         }
         Console.error(IndexValidityOptions.describe(indexValidity))
+        for warning in IndexValidityOptions.warnings(indexValidity) { Console.error(warning) }
     }
 
     /// What stops `contents` from being signed with `keys`: the dist's verification (the index's

@@ -34,7 +34,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Argument(help: "A dist directory, or one year directory inside it.")
     var directory: String
 
-    @Option(help: "Check expiration dates as of this date (YYYY-MM-DD, read as noon UTC for the index's expires) or UTC time (2027-01-15T08:00:00Z): data still in its tax year whose expiration date is past fails.")
+    @Option(help: "Check expiration dates as of this date (YYYY-MM-DD, read as midnight UTC, the start of that day) or UTC time (2027-01-15T08:00:00Z): data still in its tax year whose expiration date is past fails.")
     var now: String?
 
     @Flag(help: "With --now, fail any year whose expiration date is past, even a past tax year (which otherwise stays valid, as in the client), and an expired index.json.")
@@ -157,9 +157,10 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 
     /// --now as the date for the years' expiration dates and the time for the index's `expires`: a
-    /// date alone is noon UTC (as `fetch --now` reads it), a time is its UTC date.
+    /// date alone is midnight UTC, the start of that day (as `--issued-at` and `fetch --now` read
+    /// it: a date means one thing everywhere), a time is its UTC date.
     static func moment(_ text: String) -> (date: ISODate, time: Timestamp)? {
-        if let date = ISODate(text), let noon = Timestamp("\(date)T12:00:00Z") { return (date, noon) }
+        if let date = ISODate(text), let midnight = Timestamp("\(date)T00:00:00Z") { return (date, midnight) }
         guard let time = Timestamp(iso8601: text), let date = ISODate(String(time.description.prefix(10))) else { return nil }
         return (date, time)
     }

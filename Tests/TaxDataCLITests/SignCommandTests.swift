@@ -28,6 +28,21 @@ struct SignCommandTests {
         try JSONSerialization.jsonObject(with: Data(contentsOf: dist.appendingPathComponent("index.json"))) as! [String: Any]
     }
 
+    @Test("32.25: signing an index that has already expired warns loudly (and one still valid does not)")
+    func expiredWarning() async throws {
+        let s = try await scratch()
+        defer { try? FileManager.default.removeItem(at: s.root) }
+        let built = try await taxdata("build", base, "--out", s.dist.path, "--sign-key", s.key, "--issued-at", "2026-02-01")
+        try #require(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("EXPIRED"), "a build signing an expired index warns too: \(built.stderr)")
+        let old = try await taxdata("sign", s.dist.path, "--sign-key", s.key, "--issued-at", "2026-03-01", "--validity", "7")
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(old.stderr.contains("warning: this index.json EXPIRED at 2026-03-08T00:00:00Z"), "\(old.stderr)")
+        let fresh = try await taxdata("sign", s.dist.path, "--sign-key", s.key)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(!fresh.stderr.contains("EXPIRED"), "\(fresh.stderr)")
+    }
+
     @Test("build --sign-key writes issuedAt and expires (--issued-at, else SOURCE_DATE_EPOCH, --validity days); reproducible; an unsigned build has neither")
     func buildWritesValidity() async throws {
         let s = try await scratch()
@@ -37,7 +52,7 @@ struct SignCommandTests {
         #expect(built.stderr.contains("index.json issued at 2026-03-01T06:00:00Z, expires at 2026-03-08T06:00:00Z (7 days)"), "\(built.stderr)")
         var written = try index(s.dist)
         #expect(written["issuedAt"] as? String == "2026-03-01T06:00:00Z" && written["expires"] as? String == "2026-03-08T06:00:00Z")
-        #expect(written["schemaVersion"] as? String == "1.8")
+        #expect(written["schemaVersion"] as? String == "1.9")
 
         // SOURCE_DATE_EPOCH: the same sources and key give the same bytes, signatures included (Ed25519 is deterministic).
         var environment = ProcessInfo.processInfo.environment
