@@ -14,9 +14,13 @@ import NIOHTTP1
 /// at most one more chunk is read before the connection is closed.
 public struct HTTPClientTransport: HTTPTransport {
     /// One client for the process, never shut down (a `static let` lives as long as the process).
-    private static let client = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled))
+    /// A refused connection fails at once: by default the pool would retry it with backoff until
+    /// the request's deadline, so an offline device waited the whole timeout to hear it is offline.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     public init() {}
 
