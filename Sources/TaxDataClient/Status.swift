@@ -64,12 +64,15 @@ public struct TaxDataStatus: Sendable, Codable, Equatable {
     /// States estimated because their authority has not yet published the year (state code → the
     /// publication that will replace the figures). Apps should say these figures are estimates.
     public var estimatedStates: [String: String]
+    /// What changed in the active release, for the app's users: the manifest's `changes`
+    /// (schema 1.9, signed with it); nil when the release says nothing.
+    public var changes: String? = nil
 }
 
 extension TaxDataStatus {
     private enum CodingKeys: String, CodingKey {
         case source, taxYear, version, publication, effectiveDate, fetchedAt, isStale, freshness, indexExpires, outdatedMessage,
-             rejections, incompleteStates, belowOfficialStates, estimatedStates
+             rejections, incompleteStates, belowOfficialStates, estimatedStates, changes
     }
 
     /// Decodes a status, also one encoded before `freshness` existed (then it follows `isStale`).
@@ -89,5 +92,6 @@ extension TaxDataStatus {
         incompleteStates = try c.decode([String: [String]].self, forKey: .incompleteStates)
         belowOfficialStates = try c.decode([String: Provenance].self, forKey: .belowOfficialStates)
         estimatedStates = try c.decode([String: String].self, forKey: .estimatedStates)
+        changes = try c.decodeIfPresent(String.self, forKey: .changes)
     }
 }

@@ -232,7 +232,7 @@ public actor TaxDataProvider {
             indexExpires: indexExpires?.date,
             outdatedMessage: Self.substitution(used: meta.taxYear, wanted: wanted),
             rejections: rejections, incompleteStates: incomplete, belowOfficialStates: belowOfficial,
-            estimatedStates: estimated)
+            estimatedStates: estimated, changes: meta.changes)
     }
 
     /// What to tell a person when `used` answers for `wanted`: an earlier year ("rates may

@@ -27,9 +27,15 @@ extension YAMLDocument {
                 report(.yamlType, "status '\(text)' must be one of \(YearMeta.Status.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
             }
         }
+        var changes: String?
+        if let node = r.optional("changes"), let text = string(node, p.key("changes")) {
+            changes = text
+            if text.allSatisfy(\.isWhitespace) { report(.yamlType, "changes is empty: say what changed in this release, or leave the key out", at: node) }
+            if let schema, schema < .v1_9 { report(.yearConsistency, "changes needs schemaVersion \"1.9\" (apps older than that ignore it)", at: node) }
+        }
         r.finish()
         guard let version, let schema, let effective, let expiration, let status else { return nil }
         return YearMeta(taxYear: year, version: version, schemaVersion: schema, effectiveDate: effective,
-                        expirationDate: expiration, status: status)
+                        expirationDate: expiration, status: status, changes: changes)
     }
 }

@@ -229,6 +229,7 @@ public struct TaxDataServer: Sendable {
     func versionAnswer(year: Int, current: String?, fault: FaultMode?) throws -> Data? {
         guard let manifestBytes = try bundleFile(year: year, name: BundleLayout.manifestName, fault: fault) else { return nil }
         let manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes)
-        return try CanonicalJSON.encode(VersionAnswer(current: current.flatMap { DataVersion(String($0)) }, latest: manifest.version))
+        return try CanonicalJSON.encode(VersionAnswer(current: current.flatMap { DataVersion(String($0)) }, latest: manifest.version,
+                                                   changeLog: manifest.changes))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaxDataClient
+import TaxDataTestSupport
 
 /// Issue 32, items 7–10: what an app developer meets first — one import, a provider with no
 /// server, a year the provider does not hold, and errors an app can switch on.
@@ -61,6 +62,23 @@ struct AppPathTests {
                 return error.code == code && !error.message.isEmpty && error.description == error.message
             }
         }
+    }
+}
+
+@Suite("what changed in a release reaches the app (issue 32.12)")
+struct ReleaseChangesTests {
+    @Test("a fetched release's changes (manifest, schema 1.9) are in the status; none before")
+    func changesInStatus() async throws {
+        let t = MemoryTransport()
+        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)) {
+            $0.meta.schemaVersion = .v1_9
+            $0.meta.changes = "Georgia's 2026 rate cut"
+        })
+        let client = try provider(t, MemoryStore())
+        #expect(await client.status().changes == nil)
+        let status = await client.refresh()
+        #expect(status.source == .remote, "\(status.rejections)")
+        #expect(status.changes == "Georgia's 2026 rate cut")
     }
 }
 

@@ -25,3 +25,15 @@ struct VersionAnswerTests {
         #expect(old.hasUpdate == false && old.isRequired == nil && old.changeLog == nil)
     }
 }
+
+@Suite("the version answer's changeLog (issue 32.12)")
+struct ChangeLogTests {
+    @Test("a release's changes are the version answer's changeLog; without them it is null")
+    func changeLog() throws {
+        let latest = try #require(DataVersion("2026.8.0"))
+        let with = String(decoding: try CanonicalJSON.encode(VersionAnswer(current: DataVersion("2026.7.0"), latest: latest, changeLog: "Georgia's rate cut")), as: UTF8.self)
+        #expect(with.contains("\"changeLog\" : \"Georgia's rate cut\""), "\(with)")
+        let without = String(decoding: try CanonicalJSON.encode(VersionAnswer(current: nil, latest: latest)), as: UTF8.self)
+        #expect(without.contains("\"changeLog\" : null"), "\(without)")
+    }
+}

@@ -36,7 +36,7 @@ public enum BundleBuilder {
             expirationDate: data.meta.expirationDate,
             files: .init(federal: layout.federal, fica: layout.fica, states: layout.states,
                          retirement: layout.retirement, combined: layout.combined),
-            checksums: checksums, sizes: sizes)
+            checksums: checksums, sizes: sizes, changes: data.meta.changes)
         let files = documents.map { OutputFile(path: $0.0, contents: $0.1) }
             + [OutputFile(path: BundleLayout.manifestName, contents: try CanonicalJSON.encode(manifest))]
         return (files, manifest)

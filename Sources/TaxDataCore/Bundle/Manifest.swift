@@ -33,9 +33,11 @@ public struct Manifest: Sendable, Equatable, Codable {
     public var checksums: [String: String]
     /// File name → byte count.
     public var sizes: [String: Int]
+    /// What changed in this release (schema 1.9; absent when the year says nothing).
+    public var changes: String?
 
     public init(schemaVersion: SchemaVersion, taxYear: Int, version: DataVersion, status: String?, effectiveDate: String,
-                expirationDate: String, files: Files, checksums: [String: String], sizes: [String: Int]) {
+                expirationDate: String, files: Files, checksums: [String: String], sizes: [String: Int], changes: String? = nil) {
         self.schemaVersion = schemaVersion
         self.taxYear = taxYear
         self.version = version
@@ -45,12 +47,14 @@ public struct Manifest: Sendable, Equatable, Codable {
         self.files = files
         self.checksums = checksums
         self.sizes = sizes
+        self.changes = changes
     }
 
     /// The year metadata the manifest carries.
     public var meta: YearMeta {
         YearMeta(taxYear: taxYear, version: version, schemaVersion: schemaVersion, effectiveDate: effectiveDate,
-                 expirationDate: expirationDate, status: status.flatMap(YearMeta.Status.init(rawValue:)) ?? .published)
+                 expirationDate: expirationDate, status: status.flatMap(YearMeta.Status.init(rawValue:)) ?? .published,
+                 changes: changes)
     }
 
     /// `sha256:` followed by the hex digest.

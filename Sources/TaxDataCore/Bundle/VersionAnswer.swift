@@ -11,7 +11,8 @@ public struct VersionAnswer: Sendable, Equatable, Codable {
     /// Whether the update is required: `current` is of an older major (a correction re-issued as `Y.2.0`).
     /// Optional when decoding, for servers written to an older contract.
     public var isRequired: Bool?
-    /// Always written, as `null` when there is none: the contract lists it.
+    /// What changed in the latest release (its manifest's `changes`, schema 1.9). Always written,
+    /// as `null` when the release says nothing: the contract lists it.
     public var changeLog: String?
 
     public init(hasUpdate: Bool, latestVersion: String, isRequired: Bool?, changeLog: String?) {
@@ -21,12 +22,13 @@ public struct VersionAnswer: Sendable, Equatable, Codable {
         self.changeLog = changeLog
     }
 
-    /// The answer for a client that has `current` (nil: none, or unreadable) when `latest` is published.
-    public init(current: DataVersion?, latest: DataVersion) {
+    /// The answer for a client that has `current` (nil: none, or unreadable) when `latest` is
+    /// published, with what changed in it.
+    public init(current: DataVersion?, latest: DataVersion, changeLog: String? = nil) {
         hasUpdate = current.map { $0 < latest } ?? true
         latestVersion = latest.description
         isRequired = current.map { $0.components[1] < latest.components[1] } ?? false
-        changeLog = nil
+        self.changeLog = changeLog
     }
 
     enum CodingKeys: String, CodingKey { case hasUpdate, latestVersion, isRequired, changeLog }

@@ -39,7 +39,7 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
 public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 8)
+    public static let current = SchemaVersion(major: 1, minor: 9)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -80,6 +80,8 @@ public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The first version whose signed `index.json` carries `issuedAt` and `expires` (nothing new in
     /// the year documents).
     public static let v1_8 = SchemaVersion(major: 1, minor: 8)
+    /// The first version whose manifest may say what changed in the release (`changes`).
+    public static let v1_9 = SchemaVersion(major: 1, minor: 9)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

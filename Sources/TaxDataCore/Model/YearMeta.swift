@@ -13,15 +13,19 @@ public struct YearMeta: Sendable, Equatable {
     public var effectiveDate: String
     public var expirationDate: String
     public var status: Status
+    /// What changed in this release, for people (`changes:` in `year.yaml`, schema 1.9): the
+    /// manifest carries it, signed, and the version endpoint answers it as `changeLog`.
+    public var changes: String?
 
     public init(taxYear: Int, version: DataVersion, schemaVersion: SchemaVersion,
-                effectiveDate: String, expirationDate: String, status: Status) {
+                effectiveDate: String, expirationDate: String, status: Status, changes: String? = nil) {
         self.taxYear = taxYear
         self.version = version
         self.schemaVersion = schemaVersion
         self.effectiveDate = effectiveDate
         self.expirationDate = expirationDate
         self.status = status
+        self.changes = changes
     }
 }
 
