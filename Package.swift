@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // `swift package generate-documentation` (the DocC catalogues in Sources/*/*.docc); builds nothing otherwise.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // OpenSSL's libcrypto: the toolchain's crypto. Only TaxDataCrypto may import it; nothing apps link
