@@ -15,7 +15,12 @@ EMBEDDED := Sources/TaxDataClient/Embedded/dist
 INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests|ContractConformanceTests
 PORT ?= 8080
 
-.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help
+.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help install docs
+
+# The tool is rebuilt only when a source or the manifest changed: `swift build` alone takes
+# half a minute even when nothing did.
+SWIFT_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
+PREFIX ?= /usr/local
 
 all: dist summary
 
@@ -32,13 +37,33 @@ help:
 	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ and its verification tokens (commit them; a test fails when they are stale)"
 	@echo "make crosscheck  compare every figure with PolicyEngine-US $(PE_VERSION) (venv $(CROSSCHECK_VENV)/; CROSSCHECK_ARGS=\"--states ME\")"
 	@echo "make fuzz     libFuzzer on the YAML reader, the bundle verifier and the client cache, FUZZ_SECONDS each (default 60)"
+	@echo "make docs     the API reference of TaxDataClient and TaxCalculator (DocC) as HTML in .build/docs/"
+	@echo "make install  copy the tool and its built-in tax data to $(PREFIX)/bin (PREFIX=…; it is the debug build, linked to this machine's Swift runtime)"
 	@echo "make clean    remove build products and $(DIST)/"
+	@echo
+	@echo "Durations on 2 cores: the first build about 15 minutes (it compiles every dependency), later builds"
+	@echo "seconds to a few minutes; make test about 15 minutes after the first build; make crosscheck 5-10"
+	@echo "minutes (installs PolicyEngine-US from PyPI the first time); make bench 10-20 minutes."
 
 deps:
 	@scripts/ensure-deps.sh
 
-tool: deps
+tool: deps $(BIN)
+
+$(BIN): $(SWIFT_INPUTS)
+	@test -x $(BIN) || echo "== building taxdata: the first build compiles every dependency (swift-crypto's BoringSSL, SwiftNIO, …), about 15 minutes on 2 cores"
 	$(SWIFT) build --product taxdata
+	@touch $(BIN)
+
+docs: tool
+	scripts/docs.sh
+
+install: tool
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/taxdata
+	rm -rf $(DESTDIR)$(PREFIX)/bin/taxdata_TaxDataClient.resources
+	cp -R $(dir $(BIN))taxdata_TaxDataClient.resources $(DESTDIR)$(PREFIX)/bin/
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/taxdata and the tax data built into it (taxdata_TaxDataClient.resources beside it)"
 
 check: tool
 	$(BIN) check $(SOURCES)
@@ -47,7 +72,7 @@ dist: tool
 	$(BIN) build $(SOURCES) --out $(DIST) $(SIGN_FLAGS)
 ifneq ($(TAXDATA_SIGN_KEY),)
 	@pub="$(TAXDATA_VERIFY_KEY)"; \
-	if [ -z "$$pub" ]; then pub=$$(mktemp); openssl pkey -in "$(TAXDATA_SIGN_KEY)" -pubout -out "$$pub"; fi; \
+	if [ -z "$$pub" ]; then pub=$$(mktemp); trap 'rm -f "$$pub"' EXIT; openssl pkey -in "$(TAXDATA_SIGN_KEY)" -pubout -out "$$pub"; fi; \
 	echo "$(BIN) verify $(DIST) --key $$pub --require-signature"; \
 	$(BIN) verify $(DIST) --key "$$pub" --require-signature
 else
@@ -59,7 +84,8 @@ summary: tool
 	@echo "== $(DIST)/ =="
 	@$(BIN) check $(SOURCES) --coverage 2>&1 | grep -v -e '^$(SOURCES)/.*warning: \[data.incomplete\]'
 	@echo
-	@cat $(DIST)/index.json | grep -E '"(taxYear|version|status)"' | paste - - - | sed 's/[",]//g; s/  */ /g'
+	@echo "years in $(DIST)/:"
+	@grep -E '"(status|taxYear|version)"' $(DIST)/index.json | sed 's/[",]//g' | awk '{v[$$1]=$$3} /version/ {printf "  %s  data version %s  %s\n", v["taxYear"], v["version"], v["status"]; delete v}'
 
 test: test-unit test-integration
 

@@ -4,9 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh hyperfine time libcurl4-openssl-dev python3
+echo "bench: building the release tool (the first time, or after a source change: about 8 minutes on 2 cores)…" >&2
 swift build -c release --product taxdata >/dev/null
 BIN=$PWD/.build/release/taxdata
 # The same tool with the Swift runtime and Foundation linked statically, for the process-floor comparison.
+echo "bench: building it again with the Swift runtime linked statically (as long, the first time)…" >&2
 swift build -c release --product taxdata --static-swift-stdlib --scratch-path .build/static >/dev/null
 STATIC=$PWD/.build/static/release/taxdata
 WORK=$(mktemp -d)
@@ -14,7 +16,8 @@ trap 'rm -rf "$WORK"' EXIT
 OUT=docs/benchmarks.md
 RUNS=${BENCH_RUNS:-20}
 
-md() { echo "$@" >> "$WORK/report.md"; }
+# A section heading of the report is also a progress line on standard error.
+md() { echo "$@" >> "$WORK/report.md"; case "$*" in "## "*) echo "bench: ${*#\#\# }…" >&2 ;; esac; }
 hf() { hyperfine -N --warmup 2 --style none --export-markdown "$WORK/t.md" "$@" >/dev/null 2>&1; cat "$WORK/t.md" >> "$WORK/report.md"; md ""; }
 
 md "# Benchmarks"

@@ -1088,6 +1088,11 @@ def parse_args(argv):
     return ap.parse_args(argv)
 
 
+def progress(message: str) -> None:
+    """A progress line on standard error, so a long run is never silent."""
+    print(f"crosscheck: {message}…", file=sys.stderr, flush=True)
+
+
 def main(argv=None) -> int:
     try:
         args = parse_args(argv)
@@ -1121,6 +1126,7 @@ def main(argv=None) -> int:
         for k in ("federal", "fica", "retirement", "states"):
             mapping.setdefault(k, {})
         # 1. our side
+        progress("1/3 building our bundles from the source tree")
         t0 = time.monotonic()
         tree = Path(args.tree)
         if not tree.is_dir():
@@ -1132,6 +1138,7 @@ def main(argv=None) -> int:
             ours = read_ours(tmp / "dist", years)
         elapsed["build"] = time.monotonic() - t0
         # 2. PolicyEngine's side (cached)
+        progress("2/3 reading PolicyEngine-US's parameters (the first run takes minutes; then cached)")
         t0 = time.monotonic()
         paths: set[str] = set()
         for k in ("federal", "fica", "retirement"):
@@ -1165,6 +1172,7 @@ def main(argv=None) -> int:
             elapsed["policyengine (cached)"] = time.monotonic() - t0
         pe = PE(data)
         # 3. compare
+        progress("3/3 comparing every mapped figure")
         t0 = time.monotonic()
         cmp = Comparer(pe, args.include_projections)
         scope_docs = {"federal", "fica", "retirement"}

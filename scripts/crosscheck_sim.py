@@ -346,8 +346,11 @@ def main(argv=None) -> int:
         print(f"Simulation grid: {len(cases)} cases ({len(years)} years × {len(states)} jurisdictions × statuses × "
               f"{len(INCOMES)} wage levels × dependents)", file=sys.stderr)
         t0 = time.monotonic()
+        print("crosscheck_sim: 1/2 our calculator on every case (taxdata calc --batch)…", file=sys.stderr, flush=True)
         ours = run_ours(args.taxdata_bin, args.tree, cases)
         t1 = time.monotonic()
+        print("crosscheck_sim: 2/2 PolicyEngine-US's simulations, one per year (minutes the first time; then cached)…",
+              file=sys.stderr, flush=True)
         pe = run_pe(cases, Path(args.cache))
         t2 = time.monotonic()
     except UsageError as e:
