@@ -91,7 +91,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TaxDataClientTests",
-            dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler", "TaxDataTestSupport"]
+            dependencies: ["TaxDataClient", "TaxDataCore", "TaxDataCrypto", "TaxDataCompiler", "TaxDataTestSupport",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TaxCalculatorTests", dependencies: ["TaxCalculator", "TaxDataCore", "TaxDataTestSupport"]),
         .testTarget(

@@ -55,6 +55,12 @@ public struct HTTPClientTransport: HTTPTransport {
             return HTTPResponse(status: Int(response.status.code), headers: headers, body: body)
         } catch let error as TransportError {
             throw error
+        } catch let error as IOError {
+            // NIO's own text for these reads "connection reset (error set): Connection refused) (errno: 111)":
+            // say what the system says instead.
+            let offline = [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ENETDOWN].contains(error.errnoCode)
+            throw TransportError(offline ? .offline : .connection,
+                                 "\(request.url.host ?? "the server"): \(String(cString: strerror(error.errnoCode)).lowercased()) (errno \(error.errnoCode))")
         } catch let error as HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout: throw TransportError(.timeout, "\(error)")

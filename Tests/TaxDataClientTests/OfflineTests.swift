@@ -15,7 +15,10 @@ struct OfflineTests {
             _ = try await HTTPClientTransport().send(request)
         } throws: { error in
             guard let error = error as? TransportError else { return false }
-            return error.kind == .offline
+            // Said as the system says it, with balanced parentheses.
+            let text = error.description
+            return error.kind == .offline && text.contains("connection refused")
+                && text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count
         }
         #endif
     }

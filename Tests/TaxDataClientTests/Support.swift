@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TaxDataClient
 import TaxDataCompiler
 import TaxDataCore
@@ -103,8 +104,16 @@ let base = URL(string: "https://tax.example/")!
 func provider(_ transport: MemoryTransport, _ store: any BundleStore, clock: TestClock = TestClock("2026-03-01T12:00:00Z"),
               keys: [Ed25519PublicKey] = [], year: Int? = nil) throws -> TaxDataProvider {
     try TaxDataProvider(configuration: .init(baseURL: base, taxYear: year, trustedKeys: keys, useVersionEndpoint: false),
-                        transport: transport, store: store, clock: clock, embedded: embedded)
+                        transport: transport, store: store, clock: clock, embedded: embedded, logger: quietLogger)
 }
+
+/// The provider's log, silenced: the tests assert on statuses and rejections, and its warnings
+/// would only fill the test output.
+let quietLogger: Logger = {
+    var logger = Logger(label: "taxdata.client.test")
+    logger.logLevel = .critical
+    return logger
+}()
 
 /// A dist's `index.json` (and `index.json.sig` when keys are given) listing the manifests of
 /// `years`, as `taxdata build --sign-key` or `taxdata sign` writes it: with `issuedAt`, valid
