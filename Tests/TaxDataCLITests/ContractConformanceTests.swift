@@ -110,7 +110,7 @@ final class ServeProcess {
     private let process = Process()
 
     init(dist: URL, log: URL) throws {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         process.executableURL = URL(fileURLWithPath: taxdataBinary)
         process.arguments = ["serve", dist.path, "--port", "0"]

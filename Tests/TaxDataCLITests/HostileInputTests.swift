@@ -26,7 +26,7 @@ struct HostileInputTests {
         #expect(try await taxdata("build", base.path, "--out", dist.path).status == 0)
         // A 4 GiB sparse stray file (costs no disk) and a symlink to /etc/passwd.
         let stray = dist.appendingPathComponent("2024/stray.json")
-        FileManager.default.createFile(atPath: stray.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stray.path, contents: nil)
         let handle = try FileHandle(forWritingTo: stray)
         try handle.truncate(atOffset: 4 << 30)
         try handle.close()

@@ -53,7 +53,7 @@ struct SpecialFileTests {
     @Test("32.29: a listed file far over its listed size is reported with its real size, unread")
     func realSize() async throws {
         let (root, dist, _) = try await self.dist { url in
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             let handle = try FileHandle(forWritingTo: url)
             try handle.truncate(atOffset: 1 << 30) // sparse: costs no disk
             try handle.close()

@@ -50,7 +50,7 @@ struct AppPathTests {
     @Test("32.10: calculation errors carry a code to switch on and a message for a person")
     func typedErrors() throws {
         let data = try #require(try? TaxDataProvider.embeddedOnlyData(2026))
-        let calculator = try TaxCalculator(data: data)
+        let calculator = TaxCalculator(data: data)
         for (input, code) in [(PayInput(grossAnnual: -1, status: .single), CalculationError.Code.negativeAmount),
                               (PayInput(grossAnnual: 1000, status: .single, state: "ZZ"), .unknownState),
                               (PayInput(grossAnnual: 1000, status: .single, dependents: 1, children: 2), .inconsistentInput),
