@@ -15,7 +15,7 @@ EMBEDDED := Sources/TaxDataClient/Embedded/dist
 INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests|ContractConformanceTests
 PORT ?= 8080
 
-.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help install docs
+.PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help install docs app-quickstart
 
 # The tool is rebuilt only when a source or the manifest changed: `swift build` alone takes
 # half a minute even when nothing did.
@@ -38,6 +38,7 @@ help:
 	@echo "make crosscheck  compare every figure with PolicyEngine-US $(PE_VERSION) (venv $(CROSSCHECK_VENV)/; CROSSCHECK_ARGS=\"--states ME\")"
 	@echo "make fuzz     libFuzzer on the YAML reader, the bundle verifier and the client cache, FUZZ_SECONDS each (default 60)"
 	@echo "make docs     the API reference of TaxDataClient and TaxCalculator (DocC) as HTML in .build/docs/"
+	@echo "make app-quickstart  build and run the README's app quick start as a new package (about 10 minutes)"
 	@echo "make install  copy the tool and its built-in tax data to $(PREFIX)/bin (PREFIX=…; it is the debug build, linked to this machine's Swift runtime)"
 	@echo "make clean    remove build products and $(DIST)/"
 	@echo
@@ -57,6 +58,10 @@ $(BIN): $(SWIFT_INPUTS)
 
 docs: tool
 	scripts/docs.sh
+
+# The README's app quick start typed into a new package (a release check: it builds every dependency again).
+app-quickstart: deps
+	scripts/app-quickstart.sh
 
 install: tool
 	install -d $(DESTDIR)$(PREFIX)/bin
