@@ -2,19 +2,18 @@ import Foundation
 
 /// An additional exemption per qualifying child (Indiana) is not negative, belongs to a state that
 /// taxes income, and needs schema 1.4 (a 1.3 client would leave it out).
-public struct StateChildExemption: ValidationRule {
+public struct StateChildExemption: StateConstructRule {
     public let id = RuleID.stateChildExemption
+    public static let key = "childExemption"
+    public static let since = SchemaVersion.v1_4
+    public static let noIncomeTax: String? = " to exempt from"
     public init() {}
 
-    public func check(_ data: TaxYearData) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for code in data.states.keys.sorted() {
-            guard let amount = data.states[code]!.childExemption else { continue }
-            let path = DataPath(.state(code)).key("childExemption")
-            if data.meta.schemaVersion < .v1_4 { findings.append(.error(id, "childExemption needs schemaVersion \"1.4\" in year.yaml", at: path)) }
-            if amount < 0 { findings.append(.error(id, "childExemption must not be negative", at: path)) }
-            if data.states[code]!.type == .noTax { findings.append(.error(id, "\(code) has no income tax to exempt from", at: path)) }
-        }
-        return findings
+    public func construct(of state: StateData) -> Decimal? { state.childExemption }
+
+    public func check(_ amount: Decimal, _ context: inout StateConstructContext) {
+        let path = context.path
+        func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
+        if amount < 0 { error("childExemption must not be negative", path) }
     }
 }

@@ -2,22 +2,18 @@ import Foundation
 
 /// A refundable dependent credit is an amount above zero, in a state with an income tax, and needs
 /// schema 1.5 (a 1.4 client leaves it out, which is right for the tax before refundable credits).
-public struct StateRefundableDependentCredit: ValidationRule {
+public struct StateRefundableDependentCredit: StateConstructRule {
     public let id = RuleID.stateRefundableDependentCredit
+    public static let key = "refundableDependentCredit"
+    public static let since = SchemaVersion.v1_5
+    public static let noIncomeTax: String? = " to take a credit against"
     public init() {}
 
-    public func check(_ data: TaxYearData) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for code in data.states.keys.sorted() {
-            let state = data.states[code]!
-            guard let amount = state.refundableDependentCredit else { continue }
-            let path = DataPath(.state(code)).key("refundableDependentCredit")
-            if data.meta.schemaVersion < .v1_5 {
-                findings.append(.error(id, "refundableDependentCredit needs schemaVersion \"1.5\" in year.yaml", at: path))
-            }
-            if state.type == .noTax { findings.append(.error(id, "\(code) has no income tax to take a credit against", at: path)) }
-            if amount <= 0 { findings.append(.error(id, "refundableDependentCredit \(Money.text(amount)) must be above zero", at: path)) }
-        }
-        return findings
+    public func construct(of state: StateData) -> Decimal? { state.refundableDependentCredit }
+
+    public func check(_ amount: Decimal, _ context: inout StateConstructContext) {
+        let path = context.path
+        func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
+        if amount <= 0 { error("refundableDependentCredit \(Money.text(amount)) must be above zero", path) }
     }
 }

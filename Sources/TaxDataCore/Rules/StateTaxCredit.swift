@@ -1,23 +1,21 @@
 /// A credit that is a share of the tax (Connecticut's personal tax credit) has a label and a table
 /// of shares between 0 and 1 for every filing status, rows rising from `over: 0`, on a state that
 /// taxes wages, in schema 1.3.
-public struct StateTaxCredit: ValidationRule {
+public struct StateTaxCredit: StateConstructRule {
     public let id = RuleID.stateTaxCredit
+    public static let key = "taxCredit"
+    public static let since = SchemaVersion.v1_3
+    public static let noIncomeTax: String? = " to credit"
     public init() {}
 
-    public func check(_ data: TaxYearData) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for code in data.states.keys.sorted() {
-            let state = data.states[code]!
-            guard let credit = state.taxCredit else { continue }
-            let path = DataPath(.state(code)).key("taxCredit")
-            if data.meta.schemaVersion < .v1_3 { findings.append(.error(id, "taxCredit needs schemaVersion \"1.3\" in year.yaml", at: path)) }
-            if state.type == .noTax { findings.append(.error(id, "\(code) has no income tax to credit", at: path)) }
-            if credit.label.isBlank {
-                findings.append(.error(id, "label must name the credit for the user", at: path.key("label")))
-            }
-            findings += RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: false, schema: data.meta.schemaVersion).check(credit.table, at: path.key("table"))
+    public func construct(of state: StateData) -> ShareOfTaxCredit? { state.taxCredit }
+
+    public func check(_ credit: ShareOfTaxCredit, _ context: inout StateConstructContext) {
+        let (code, data, path) = (context.code, context.data, context.path)
+        func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
+        if credit.label.isBlank {
+            error("label must name the credit for the user", path.key("label"))
         }
-        return findings
+        for finding in RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: false, schema: data.meta.schemaVersion).check(credit.table, at: path.key("table")) { context.append(finding) }
     }
 }
