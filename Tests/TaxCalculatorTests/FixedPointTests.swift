@@ -4,18 +4,6 @@ import TaxCalculator
 import TaxDataCore
 import TaxDataTestSupport
 
-/// A seeded generator (SplitMix64), so every run checks the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func dollars(cents: Int64) -> Decimal { Decimal(cents) / 100 }
 
 /// `FixedPointCalculator` must agree to the cent with the `Decimal` reference on every component.

@@ -71,7 +71,7 @@ struct CalcFirstHourTests {
         struct Figures: Decodable { var marginalRate: Decimal; var totalTax: Decimal } // exact, from the digits
         func calc(_ gross: String) async throws -> Figures {
             let result = try await taxdata("calc", "--year", "2025", "--status", "single", "--state", "CA", "--gross", gross, "--format", "json")
-            try #require(result.status == 0, "\(result.stderr)")
+            #expect(result.status == 0, "\(result.stderr)")
             return try JSONDecoder().decode(Figures.self, from: Data(result.stdout.utf8))
         }
         let at = try await calc("100000"), next = try await calc("100100")

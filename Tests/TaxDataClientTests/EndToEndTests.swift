@@ -94,10 +94,7 @@ struct EndToEndTests {
         let client = try makeProvider(server.url, cache: root.appendingPathComponent("cache"))
         #expect(await client.refresh().version == dataVersion(plus: 5))
         let stream = await client.updates()
-        let received = Task { () -> TaxDataStatus? in
-            var iterator = stream.makeAsyncIterator()
-            return await iterator.next()
-        }
+        let received = Task { await first(of: stream, within: 60) }
         // Publish the embedded version + 6 on the server (no restart), then the app's next refresh.
         try writeYear(try bundleFiles(version: dataVersion(plus: 6)), to: served)
         clock.advance(25 * 3600)

@@ -254,8 +254,7 @@ struct FallbackTests {
         let client = try provider(t, MemoryStore())
         let stream = await client.updates()
         _ = await client.refresh()
-        var iterator = stream.makeAsyncIterator()
-        let update = await iterator.next()
+        let update = await first(of: stream, within: 30)
         #expect(update?.version == dataVersion(plus: 1))
         #expect(update?.source == .remote)
     }

@@ -316,16 +316,3 @@ struct BadPublicKey: Sendable, CustomTestStringConvertible {
         .init(name: "P-256", pem: block("MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEhRd1myMu5HPtjd8qSWME+ExUOlmg\nzsptRFa+ex7Acar8Klt4CvfPy7aUbRZJItAU74CDuw91ZMie5Fx3VXz/cw=="), reason: "not an Ed25519 key"),
     ]
 }
-
-/// A small seeded generator, so the garbage inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce5_e9b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
