@@ -1,0 +1,10 @@
+import Foundation
+import TaxDataCore
+
+struct FixedPercentDeduction: Sendable {
+    var rate: Int64
+    var minimum: [Int64], maximum: [Int64]
+    func amount(income: Int64, status s: Int) -> Int64 {
+        Swift.min(maximum[s], Swift.max(minimum[s], FixedPoint.roundToCent(income * rate)))
+    }
+}
