@@ -60,6 +60,11 @@ public struct CalculationError: Error, Sendable, Equatable, CustomStringConverti
         .outOfRange("dependents must be 0…\(PayInput.maxDependents), not \(count)")
     }
 
+    /// More children under 6 than children under 17.
+    static func childrenUnder6(_ young: Int, children: Int) -> CalculationError {
+        .inconsistent("children under 6 (\(young)) must be counted among the children under 17 (\(children))")
+    }
+
     /// More children under 17 than dependents.
     static func children(_ children: Int, dependents: Int) -> CalculationError {
         .inconsistent("children under 17 (\(children)) must be counted among the dependents (\(dependents))")

@@ -38,9 +38,11 @@ public struct PayInput: Sendable, Equatable {
     public var dependents: Int
     /// How many of `dependents` are qualifying children under 17 (the federal child tax credit).
     public var children: Int
+    /// How many of `children` are under 6 at year end (South Carolina's `youngChildDeduction`).
+    public var childrenUnder6: Int
 
     public init(grossAnnual: Decimal, status: FilingStatus, state: String? = nil, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
-                age: Int? = nil, dependents: Int = 0, children: Int = 0) {
+                age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0) {
         self.grossAnnual = grossAnnual
         self.status = status
         self.state = state
@@ -49,6 +51,7 @@ public struct PayInput: Sendable, Equatable {
         self.age = age
         self.dependents = dependents
         self.children = children
+        self.childrenUnder6 = childrenUnder6
     }
 }
 

@@ -82,7 +82,7 @@ public struct PayResult: Sendable, Equatable {
 /// with at most two decimals (rates four); `state` is absent for a federal-only calculation.
 extension PayResult: Encodable {
     enum CodingKeys: String, CodingKey {
-        case taxYear, dataVersion, status, state, dependents, children, grossWages, preTaxDeductions, federalTaxableIncome,
+        case taxYear, dataVersion, status, state, dependents, children, childrenUnder6, grossWages, preTaxDeductions, federalTaxableIncome,
              federalIncomeTax, socialSecurity, medicare, stateTaxableIncome, stateIncomeTax, stateDisabilityInsurance,
              mentalHealthTax, cityIncomeTax, totalTax, netPay, effectiveRate, marginalRate, periods, notes
     }
@@ -95,6 +95,7 @@ extension PayResult: Encodable {
         try c.encodeIfPresent(input.state, forKey: .state)
         try c.encode(input.dependents, forKey: .dependents)
         try c.encode(input.children, forKey: .children)
+        if input.childrenUnder6 > 0 { try c.encode(input.childrenUnder6, forKey: .childrenUnder6) }
         try c.encode(input.grossAnnual, forKey: .grossWages)
         try c.encode(preTaxDeductions, forKey: .preTaxDeductions)
         try c.encode(federalTaxableIncome, forKey: .federalTaxableIncome)

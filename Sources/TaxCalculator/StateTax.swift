@@ -25,7 +25,7 @@ struct StateTax {
     ///     or FICA paid (each already rounded to the cent).
     ///   - federalEarnedIncomeCredit, federalChildCredit: the federal credits states take shares of
     ///     (the child tax credit allowed, its refundable part included).
-    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0, children: Int = 0,
+    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0,
                    federalTaxable: Decimal = 0, federalDeduction: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0,
                    federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0,
                    federalAdditionalChildCredit: Decimal = 0) -> Result {
@@ -78,6 +78,10 @@ struct StateTax {
                 result.notes.append("\(code): \(rule.label) \(rule.counted(dependents)) × \(Money.text(rule.amount[status] ?? 0)) applied")
             }
         }
+        let youngChildDeduction = Decimal(childrenUnder6) * (state.youngChildDeduction?.amount ?? 0)
+        if let rule = state.youngChildDeduction, youngChildDeduction > 0 {
+            result.notes.append("\(code): \(rule.label) \(childrenUnder6) × \(Money.text(rule.amount)) applied")
+        }
         var paid: Decimal = 0
         if let rule = state.federalTaxDeductionRule {
             let cap = rule.cap?[status].map { phased(.federalTaxDeduction, $0) }
@@ -98,7 +102,8 @@ struct StateTax {
                 paid += amount
             }
         }
-        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - childExemption - dependentDeduction - paid)
+        let taxable = Swift.max(0, base - deduction - exemption - dependentExemption - childExemption - dependentDeduction
+                                    - youngChildDeduction - paid)
         result.taxable = taxable
         var tax: Decimal
         // A tax table taxes its row's midpoint and prints whole dollars.

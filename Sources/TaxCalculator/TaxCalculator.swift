@@ -32,6 +32,9 @@ public struct TaxCalculator: Sendable {
         guard (0...input.dependents).contains(input.children) else {
             throw CalculationError.children(input.children, dependents: input.dependents)
         }
+        guard (0...input.children).contains(input.childrenUnder6) else {
+            throw CalculationError.childrenUnder6(input.childrenUnder6, children: input.children)
+        }
         for deduction in input.preTax where deduction.amount < 0 {
             throw CalculationError.negative("pre-tax \(deduction.kind.rawValue)")
         }
@@ -88,7 +91,7 @@ public struct TaxCalculator: Sendable {
         // State (none: federal and FICA only).
         let stateResult = state.map { state in StateTax(state: state, code: code!, status: input.status)
             .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
-                       children: input.children, federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
+                       children: input.children, childrenUnder6: input.childrenUnder6, federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
                        federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed,
                        federalAdditionalChildCredit: additionalChildCredit) } ?? StateTax.Result()
         notes += stateResult.notes

@@ -62,6 +62,9 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "How many of the dependents are children under 17 (the federal child tax credit instead of the $500 credit).")
     var children: Int = 0
 
+    @Option(name: .customLong("children-under-6"), help: "How many of the children are under 6 at year end (South Carolina's deduction for each).")
+    var childrenUnder6: Int = 0
+
     @OptionGroup var tree: SourceTreeOption
     var sources: String { tree.sources }
 
@@ -79,7 +82,7 @@ struct CalcCommand: AsyncParsableCommand {
             throw ValidationError("--year, --status and --gross are required (or --batch FILE)")
         }
         return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
-                              dependents: dependents ?? children, children: children)
+                              dependents: dependents ?? children, children: children, childrenUnder6: childrenUnder6)
     }
 
     /// `--state none` (any case) means no state, as leaving `--state` out does.
@@ -92,7 +95,7 @@ struct CalcCommand: AsyncParsableCommand {
     static let maxAge = 130
 
     static func input(gross: String, status: FilingStatus, state: String?, preTax: [String], city: String?, age: Int?,
-                      dependents: Int, children: Int) throws -> PayInput {
+                      dependents: Int, children: Int, childrenUnder6: Int = 0) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
         if let age, !(0...maxAge).contains(age) { throw ValidationError("--age \(age): an age is 0…\(maxAge)") }
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
@@ -118,8 +121,11 @@ struct CalcCommand: AsyncParsableCommand {
         guard (0...dependents).contains(children) else {
             throw ValidationError("--children \(children): children under 17 are counted in --dependents (\(dependents))")
         }
+        guard (0...children).contains(childrenUnder6) else {
+            throw ValidationError("--children-under-6 \(childrenUnder6): children under 6 are counted in --children (\(children))")
+        }
         return PayInput(grossAnnual: amount, status: status, state: code, preTax: deductions,
-                        newYorkCity: city != nil, age: age, dependents: dependents, children: children)
+                        newYorkCity: city != nil, age: age, dependents: dependents, children: children, childrenUnder6: childrenUnder6)
     }
 
     func validate() throws {

@@ -78,6 +78,7 @@ struct StateKey {
             .init("tableCredit", \.tableCredit, YAMLDocument.tableCredit),
             .init("lowIncomeTable", \.lowIncomeTable, YAMLDocument.lowIncomeTable),
             .init("dependentDeduction", \.dependentDeduction, YAMLDocument.dependentDeduction),
+            .init("youngChildDeduction", \.youngChildDeduction, YAMLDocument.youngChildDeduction),
             .init("missing", custom: { d, node, path, state in
                 guard let value = d.list(node, path, d.string) else { return false }
                 state.missing = value

@@ -101,14 +101,16 @@ struct FixedPointTests {
                         let age: Int? = [nil, 30, 50, 55, 60, 63, 64].randomElement(using: &rng)!
                         let dependents = Int.random(in: 0...3, using: &rng)
                         let children = Int.random(in: 0...dependents, using: &rng)
+                        let childrenUnder6 = Int.random(in: 0...children, using: &rng)
                         for nyc in code == "NY" ? [false, true] : [false] {
                             let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
-                                                 newYorkCity: nyc, age: age, dependents: dependents, children: children)
+                                                 newYorkCity: nyc, age: age, dependents: dependents, children: children,
+                                                 childrenUnder6: childrenUnder6)
                             let expected = try reference.calculate(input)
                             let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
                             // Built only when an expectation fails (about 100,000 cases pass).
                             func label() -> String {
-                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) children \(children) \(preTax)"
+                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) \(preTax)"
                             }
                             #expect(Self.decimal(got) == Self.components(expected), "\(label())")
                             for period in PayResult.Period.allCases {

@@ -7,10 +7,11 @@ import TaxDataTestSupport
 func d(_ text: String) -> Decimal { Money.parse(text)! }
 
 func calculate(_ year: Int, _ status: FilingStatus, _ state: String, gross: String, preTax: [PreTaxDeduction] = [],
-               nyc: Bool = false, age: Int? = nil, dependents: Int = 0, children: Int = 0) throws -> PayResult {
+               nyc: Bool = false, age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0) throws -> PayResult {
     let data = try #require(compiledYears.first { $0.meta.taxYear == year })
     return try TaxCalculator(data: data).calculate(PayInput(grossAnnual: d(gross), status: status, state: state, preTax: preTax,
-                                                            newYorkCity: nyc, age: age, dependents: dependents, children: children))
+                                                            newYorkCity: nyc, age: age, dependents: dependents, children: children,
+                                                            childrenUnder6: childrenUnder6))
 }
 
 /// Golden cases. Every expected value is worked by hand from the publication cited beside it
@@ -442,6 +443,23 @@ struct GoldenCases {
         let r = try calculate(2024, .single, "AL", gross: "15000")
         #expect(!r.notes.contains { $0.contains("federalTaxDeduction") })
         #expect(r.stateIncomeTax == d("485"))
+    }
+
+    @Test("SC 2024: a child under 6 takes a second 4,790 off taxable income (S.C. Code 12-6-1160), 6.2% of it off the tax")
+    func scYoungChild() throws {
+        // S.C. Code 12-6-1160: an additional deduction "equal to the South Carolina dependent exemption" ($4,790 for
+        // 2024, SC1040 line w) for each dependent under 6. At 120,000 married filing jointly with two children both
+        // deductions are in the top bracket (2024 SC1040TT: 6.2% over 17,330), so one child under 6 lowers taxable
+        // income by 4,790 and the tax by 4,790 × 6.2% = 296.98; two, by 9,580 and 593.96.
+        let none = try calculate(2024, .marriedFilingJointly, "SC", gross: "120000", dependents: 2, children: 2)
+        let one = try calculate(2024, .marriedFilingJointly, "SC", gross: "120000", dependents: 2, children: 2, childrenUnder6: 1)
+        let two = try calculate(2024, .marriedFilingJointly, "SC", gross: "120000", dependents: 2, children: 2, childrenUnder6: 2)
+        #expect(none.stateTaxableIncome - one.stateTaxableIncome == d("4790"))
+        #expect(none.stateIncomeTax - one.stateIncomeTax == d("296.98"))
+        #expect(none.stateIncomeTax - two.stateIncomeTax == d("593.96"))
+        #expect(one.notes.contains { $0.contains("deduction for each dependent under 6 (S.C. Code 12-6-1160) 1 × 4790 applied") }, "\(one.notes)")
+        // More children under 6 than children under 17 is a usage error that says why.
+        #expect(throws: CalculationError.self) { try calculate(2024, .single, "SC", gross: "50000", dependents: 1, children: 1, childrenUnder6: 2) }
     }
 
     @Test("SC 2026: the SCIAD phase-out, 15,000 × (60,000 − 40,000) / 55,000 (S.C. Code 12-6-1140(15))")

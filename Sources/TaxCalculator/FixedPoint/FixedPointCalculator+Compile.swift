@@ -157,6 +157,7 @@ extension FixedPointCalculator {
                 FixedTaxTable(below: try cents(table.below, "\(code) tax table bound"), width: try cents(table.rowWidth, "\(code) tax table row width"),
                               offsets: try (table.rowOffsets ?? []).map { (from: try cents($0.from, "\(code) tax table row offset"), offset: try cents($0.offset, "\(code) tax table row offset")) })
             }
+            fixed.youngChildDeduction = try cents(state.youngChildDeduction?.amount ?? 0, "\(code) deduction per child under 6")
             fixed.dependentDeduction = try state.dependentDeduction.map { rule in
                 (amount: try table(rule.amount, "dependent deduction"), exceptFirst: Int64(rule.exceptFirst))
             }

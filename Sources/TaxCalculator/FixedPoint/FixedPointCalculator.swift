@@ -36,9 +36,11 @@ public struct FixedPointCalculator: Sendable {
         public var dependents: Int
         /// How many of them are qualifying children under 17.
         public var children: Int
+        /// How many of the children are under 6 (South Carolina's deduction).
+        public var childrenUnder6: Int = 0
 
         public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil,
-                    dependents: Int = 0, children: Int = 0) {
+                    dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0) {
             self.grossCents = grossCents
             self.status = status
             self.state = state
@@ -46,6 +48,7 @@ public struct FixedPointCalculator: Sendable {
             self.age = age
             self.dependents = dependents
             self.children = children
+            self.childrenUnder6 = childrenUnder6
         }
     }
 
@@ -117,6 +120,9 @@ public struct FixedPointCalculator: Sendable {
         guard (0...input.dependents).contains(input.children) else {
             throw CalculationError.children(input.children, dependents: input.dependents)
         }
+        guard (0...input.children).contains(input.childrenUnder6) else {
+            throw CalculationError.childrenUnder6(input.childrenUnder6, children: input.children)
+        }
         let smallest = Swift.min(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         guard smallest >= 0 else { throw CalculationError.negative("pre-tax deductions") }
@@ -169,7 +175,8 @@ public struct FixedPointCalculator: Sendable {
                   federalDeduction: federalDeduction[s], federalTax: federalTaxCents,
                   fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, additionalChildCredit: additionalChildCredit,
                   earnedCredit: earnedCredit,
-                  dependents: input.dependents, children: input.children, newYorkCity: input.newYorkCity, status: s)
+                  dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
+                  newYorkCity: input.newYorkCity, status: s)
         let stateResult = state.tax(stateInput)
         let (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
             (stateResult.taxable, stateResult.tax, stateResult.sdi, stateResult.mentalHealth, stateResult.city, stateResult.marginal)
@@ -202,7 +209,7 @@ extension FixedPointCalculator.Input {
         }
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: try calculator.state(code), newYorkCity: input.newYorkCity, age: input.age,
-                  dependents: input.dependents, children: input.children)
+                  dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6)
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
             switch deduction.kind {

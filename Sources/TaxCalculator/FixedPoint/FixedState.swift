@@ -16,6 +16,8 @@ struct FixedStateFields: Sendable {
     var deductionAddBack: (atLeast: Int64, cap: [Int64])?
     /// Per status, in cents, for each dependent after the first `exceptFirst`.
     var dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
+    /// Per child under 6, in cents (0: none).
+    var youngChildDeduction: Int64 = 0
     var taxTable: FixedTaxTable?
     var tableCredit: FixedTableCredit?
     var lowIncomeTable: FixedLowIncomeTable?
@@ -60,6 +62,8 @@ final class FixedState: Sendable {
     let deductionAddBack: (atLeast: Int64, cap: [Int64])?
     /// Per status, in cents, for each dependent after the first `exceptFirst`.
     let dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
+    /// Per child under 6, in cents (0: none).
+    let youngChildDeduction: Int64
     let taxTable: FixedTaxTable?
     let tableCredit: FixedTableCredit?
     let lowIncomeTable: FixedLowIncomeTable?
@@ -94,6 +98,7 @@ final class FixedState: Sendable {
         startsFromFederalTaxable = f.startsFromFederalTaxable
         deductionAddBack = f.deductionAddBack
         dependentDeduction = f.dependentDeduction
+        youngChildDeduction = f.youngChildDeduction
         taxTable = f.taxTable
         tableCredit = f.tableCredit
         lowIncomeTable = f.lowIncomeTable
@@ -119,7 +124,7 @@ extension FixedState {
     struct Input {
         var incomeWages: Int64, ficaWages: Int64, federalTaxable: Int64, federalDeduction: Int64, federalTax: Int64, fica: Int64
         var childCreditAllowed: Int64, additionalChildCredit: Int64, earnedCredit: Int64
-        var dependents: Int, children: Int
+        var dependents: Int, children: Int, childrenUnder6: Int
         var newYorkCity: Bool
         var status: Int
     }
@@ -176,7 +181,8 @@ extension FixedState {
         let perDependent = dependents > 0 ? phased(.dependentExemption, dependentExemption, income: income, status: s) : 0
         out.taxable = Swift.max(0, base - deduction - phased(.personalExemption, exemption[s], income: income, status: s)
                                    - dependents * perDependent - Int64(input.children) * childExemption - paid
-                                   - (dependentDeduction.map { Swift.max(0, dependents - $0.exceptFirst) * $0.amount[s] } ?? 0))
+                                   - (dependentDeduction.map { Swift.max(0, dependents - $0.exceptFirst) * $0.amount[s] } ?? 0)
+                                   - Int64(input.childrenUnder6) * youngChildDeduction)
         var units: Int64
         let table = taxTable.flatMap { out.taxable < $0.below ? $0 : nil }
         let taxed = table?.midpoint(out.taxable) ?? out.taxable

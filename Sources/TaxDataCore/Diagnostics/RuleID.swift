@@ -63,6 +63,7 @@ extension RuleID {
     public static let stateRefundableDependentCredit = RuleID("state.refundable-dependent-credit")
     public static let stateFederalDeductionAddBack = RuleID("state.federal-deduction-add-back")
     public static let stateDependentDeduction = RuleID("state.dependent-deduction")
+    public static let stateYoungChildDeduction = RuleID("state.young-child-deduction")
     public static let stateTaxTable = RuleID("state.tax-table")
     public static let stateTableCredit = RuleID("state.table-credit")
     public static let stateLowIncomeTable = RuleID("state.low-income-table")

@@ -153,6 +153,8 @@ public struct StateData: Sendable, Equatable, Codable {
     public var federalDeductionAddBack: FederalDeductionAddBack?
     /// 1.6: a deduction per dependent after the first few (New Mexico).
     public var dependentDeduction: DependentDeduction?
+    /// 1.10: a deduction per dependent under 6 (South Carolina).
+    public var youngChildDeduction: YoungChildDeduction?
     /// 1.6: the tax read from a table of rows, at each row's midpoint in whole dollars (Arkansas).
     public var taxTable: TaxTable?
     /// 1.6: a nonrefundable credit by income table, per return and per dependent (NY, GA).

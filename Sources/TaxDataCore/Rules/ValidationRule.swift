@@ -32,6 +32,7 @@ public struct RuleSet: Sendable {
         ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), StatePercentDeduction(), StateTaxAddBack(), StateTaxCredit(), FederalChildCredit(),
         FederalEarnedIncomeCredit(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
         StateIncomeTestedCredit(), StateRefundableDependentCredit(), StateFederalDeductionAddBack(), StateDependentDeduction(), StateTaxTable(), StateTableCredit(), StateLowIncomeTable(),
+        StateYoungChildDeduction(),
     ])
 
     /// Runs every rule and tags each finding with the tax year. `fields` is the year's walk when
