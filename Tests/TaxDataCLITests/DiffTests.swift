@@ -201,6 +201,29 @@ struct DiffTests {
         #expect(plain.stdout.contains("1 change(s) in 1 area(s); 7 derived change(s) not shown"), "\(plain.stdout)")
     }
 
+    @Test("32.15: diff shows what it can of a year that parsed but does not compile yet, and says why it does not")
+    func yearWithErrors() async throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let tree = tmp.appendingPathComponent("TaxData")
+        try FileManager.default.copyItem(atPath: sources, toPath: tree.path)
+        #expect(try await taxdata("new-year", "2027", "--from", "2026", "--index", "2.7%", "--sources", tree.path).status == 0)
+        let federal = tree.appendingPathComponent("2027/federal.yaml")
+        let text = try String(contentsOf: federal, encoding: .utf8)
+        // An author corrects one ceiling and has not yet moved the next floor: brackets.contiguous.
+        let edited = text.replacingOccurrences(of: #"ceiling: \{ value: 12700, provisional: "[^"]*" \}"#, with: "ceiling: 12750",
+                                               options: .regularExpression)
+        #expect(edited != text)
+        try edited.write(to: federal, atomically: true, encoding: .utf8)
+        #expect(try await taxdata("check", tree.path).status == 1)
+        let diff = try await taxdata(["diff", "2026", "2027", "--sources", tree.path, "--only", "federal/brackets.single"])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stderr.contains("does not compile yet") && diff.stderr.contains("[brackets.contiguous]"), "\(diff.stderr)")
+        #expect(diff.stdout.contains("12400 → 12750"), "\(diff.stdout)")
+        // calc never computes from such a year.
+        #expect(try await taxdata("calc", "--year", "2027", "--status", "single", "--gross", "50000", "--sources", tree.path).status != 0)
+    }
+
     @Test("sanity warnings catch a planted copy-paste error and a planted mistyped threshold, with file and line")
     func plantedErrors() async throws {
         let tmp = try temporaryDirectory()
