@@ -61,7 +61,7 @@ struct EndToEndTests {
 
     func makeProvider(_ url: URL, cache: URL) throws -> TaxDataProvider {
         try TaxDataProvider(configuration: .init(baseURL: url, requestTimeout: 5),
-                            transport: URLSessionTransport(), store: FileBundleStore(directory: cache), clock: clock, embedded: embedded)
+                            transport: URLSessionTransport(), store: FileBundleStore(directory: cache), clock: clock, embedded: embedded, logger: quietLogger)
     }
 
     @Test("fetch over HTTP, cache on disk, then offline after a restart uses the cache")

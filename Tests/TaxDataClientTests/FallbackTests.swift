@@ -24,7 +24,7 @@ struct FallbackTests {
     @Test("the embedded bundle is valid and active when there is nothing else")
     func embeddedOnly() async throws {
         let client = try TaxDataProvider(configuration: .init(baseURL: nil), transport: MemoryTransport(), store: MemoryStore(),
-                                         clock: TestClock("2026-03-01T12:00:00Z"), embedded: embedded)
+                                         clock: TestClock("2026-03-01T12:00:00Z"), embedded: embedded, logger: quietLogger)
         let status = await client.status()
         #expect(status.source == .embedded && status.taxYear == 2026 && status.rejections.isEmpty)
         #expect(await client.standardDeduction(for: .single) == Money.parse("16100"))

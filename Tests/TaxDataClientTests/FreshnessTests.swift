@@ -114,7 +114,7 @@ struct FreshnessTests {
         let clock = TestClock("2026-03-01T12:00:00Z"), store = MemoryStore(), t = MemoryTransport()
         try t.publish(files: try bundleFiles(version: dataVersion(plus: 1), signedBy: [key]), issuedAt: "2026-03-01T00:00:00Z", signedBy: [key])
         let client = try TaxDataProvider(configuration: .init(baseURL: base, trustedKeys: trusted, useVersionEndpoint: true),
-                                         transport: t, store: store, clock: clock, embedded: embedded)
+                                         transport: t, store: store, clock: clock, embedded: embedded, logger: quietLogger)
         #expect(await client.refresh().source == .remote)
         // The version endpoint now always says "no update".
         t.serve("/v1/tax-data/2026/version", .response(HTTPResponse(status: 200, body: Data(

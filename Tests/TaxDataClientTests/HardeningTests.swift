@@ -204,7 +204,7 @@ struct HardeningTests {
         let t = MemoryTransport(); t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 1)))
         let store = MemoryStore()
         let configuration = TaxDataProvider.Configuration(baseURL: base, useVersionEndpoint: true)
-        let client = try TaxDataProvider(configuration: configuration, transport: t, store: store, clock: clock, embedded: embedded)
+        let client = try TaxDataProvider(configuration: configuration, transport: t, store: store, clock: clock, embedded: embedded, logger: quietLogger)
         let fetched = await client.refresh()
         #expect(fetched.source == .remote)
         // The server now lies: always "no update".

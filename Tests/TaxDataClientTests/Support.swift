@@ -26,10 +26,13 @@ final class MemoryTransport: HTTPTransport, @unchecked Sendable {
 
     func serve(_ path: String, _ answer: Answer) { lock.lock(); answers[path] = answer; lock.unlock() }
 
-    /// Serves a whole year's files under `/<year>/`, with an ETag per file.
+    /// Serves a whole year's files under `/<year>/`, with an ETag per file: its SHA-256, as
+    /// `taxdata serve` makes it (`Data.hashValue` reads only the first bytes, so two manifests that
+    /// begin alike had one ETag and the second was answered 304).
     func serve(year: Int, files: [String: Data]) {
         for (name, bytes) in files {
-            serve("/\(year)/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": "\"\(bytes.count)-\(bytes.hashValue)\""], body: bytes)))
+            let etag = "\"sha256-\((try? PortableCrypto().sha256Hex(bytes)) ?? "\(bytes.count)")\""
+            serve("/\(year)/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": etag], body: bytes)))
         }
     }
 
@@ -138,7 +141,8 @@ extension MemoryTransport {
     /// Serves `index.json` (and its signature, when there is one) at the dist root.
     func serve(index files: [String: Data]) {
         for (name, bytes) in files {
-            serve("/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": "\"\(bytes.count)-\(bytes.hashValue)\""], body: bytes)))
+            let etag = "\"sha256-\((try? PortableCrypto().sha256Hex(bytes)) ?? "\(bytes.count)")\""
+            serve("/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": etag], body: bytes)))
         }
     }
 

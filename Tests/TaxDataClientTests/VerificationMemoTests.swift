@@ -116,7 +116,7 @@ struct EmbeddedMemoTests {
         let bundles = EmbeddedBundles(years: [2025: valid, 2026: broken])
         let offline = MemoryTransport(); offline.failAll(TransportError(.offline, "plane"))
         func open(_ store: MemoryStore) throws -> TaxDataProvider {
-            try TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: offline, store: store, embedded: bundles)
+            try TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: offline, store: store, embedded: bundles, logger: quietLogger)
         }
 
         let fresh = MemoryStore()

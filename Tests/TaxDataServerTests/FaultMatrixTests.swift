@@ -43,7 +43,7 @@ struct FaultMatrixTests {
             let client = try TaxDataProvider(
                 configuration: .init(baseURL: base, requestTimeout: 1, maxResponseBytes: 1 << 20, useVersionEndpoint: false),
                 transport: defaultTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
-                embedded: try EmbeddedBundles.packaged())
+                embedded: try EmbeddedBundles.packaged(), logger: quietLogger)
             let status = await client.refresh()
             let remoteReasons = status.rejections.filter { $0.source == .remote }.map(\.reason.rawValue)
             let cached = FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026").path)

@@ -37,7 +37,7 @@ struct NginxTests {
         #expect(try CanonicalJSON.decode(CombinedDocument.self, from: combined.body).version.description == dataVersion(plus: 1))
 
         let client = try TaxDataProvider(configuration: .init(baseURL: base, requestTimeout: 2), transport: transport,
-                                         store: FileBundleStore(directory: cache), clock: FixedClock(), embedded: try EmbeddedBundles.packaged())
+                                         store: FileBundleStore(directory: cache), clock: FixedClock(), embedded: try EmbeddedBundles.packaged(), logger: quietLogger)
         let status = await client.refresh()
         #expect(status.source == .remote && status.version == dataVersion(plus: 1), "\(status.rejections)")
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026/states_2026.json").path))
