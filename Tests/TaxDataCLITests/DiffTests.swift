@@ -99,9 +99,7 @@ struct DiffTests {
     func scaffolded() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let tree = tmp.appendingPathComponent("TaxData")
-        try FileManager.default.copyItem(atPath: sources, toPath: tree.path)
-        #expect(try await taxdata("new-year", "2027", "--from", "2026", "--index", "2.7%", "--sources", tree.path).status == 0)
+        let tree = try await scaffolded2027(in: tmp)
         let federal = tree.appendingPathComponent("2027/federal.yaml")
         let text = try String(contentsOf: federal, encoding: .utf8)
         // The author writes an official figure, lower than 2026's 16100, over the scaffolded one.
@@ -205,9 +203,7 @@ struct DiffTests {
     func yearWithErrors() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let tree = tmp.appendingPathComponent("TaxData")
-        try FileManager.default.copyItem(atPath: sources, toPath: tree.path)
-        #expect(try await taxdata("new-year", "2027", "--from", "2026", "--index", "2.7%", "--sources", tree.path).status == 0)
+        let tree = try await scaffolded2027(in: tmp)
         let federal = tree.appendingPathComponent("2027/federal.yaml")
         let text = try String(contentsOf: federal, encoding: .utf8)
         // An author corrects one ceiling and has not yet moved the next floor: brackets.contiguous.

@@ -8,13 +8,6 @@ import Testing
 struct HostileInputTests {
     let base = packageRoot.appendingPathComponent("Fixtures/check/_base")
 
-    /// A copy of the fixture base tree to break.
-    func tree() throws -> (root: URL, tree: URL) {
-        let root = try temporaryDirectory()
-        let tree = root.appendingPathComponent("tree")
-        try FileManager.default.copyItem(at: base, to: tree)
-        return (root, tree)
-    }
 
     func check(_ tree: URL) async throws -> RunResult { try await taxdata("check", tree.path) }
 
@@ -43,7 +36,7 @@ struct HostileInputTests {
 
     @Test("18: unreadable files, invalid UTF-8, UTF-16, dangling and looping symlinks and FIFOs are findings (exit 1), not usage errors")
     func unusableFiles() async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let states = tree.appendingPathComponent("2024/states")
         try Data([0x74, 0x61, 0x78, 0xFF, 0xFE, 0x0A]).write(to: states.appendingPathComponent("NY.yaml"))
@@ -67,7 +60,7 @@ struct HostileInputTests {
 
     @Test("18: a NUL byte and a duplicate key are reported where they are; a symlink's target is not echoed")
     func locations() async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let tx = tree.appendingPathComponent("2024/states/TX.yaml")
         var text = try String(contentsOf: tx, encoding: .utf8)
@@ -86,7 +79,7 @@ struct HostileInputTests {
 
     @Test("19: explicit tags, -0 and sub-cent amounts are refused; an empty year directory is reported")
     func silentAcceptance() async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let federal = tree.appendingPathComponent("2024/federal.yaml")
         var text = try String(contentsOf: federal, encoding: .utf8)
@@ -105,7 +98,7 @@ struct HostileInputTests {
 
     @Test("19: a file over the size cap is refused unread, and findings per file are capped in text")
     func sizeAndFlood() async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let big = tree.appendingPathComponent("2024/states/NY.yaml")
         try Data(repeating: UInt8(ascii: "#"), count: 2 << 20).write(to: big)

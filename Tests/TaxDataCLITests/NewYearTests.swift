@@ -19,7 +19,7 @@ struct NewYearTests {
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: dist.appendingPathComponent("2026/manifest.json"))) as! [String: Any]
         #expect((manifest["changes"] as? String)?.contains("Georgia") == true, "\(manifest)")
         // A year that declares an older schema cannot use it.
-        try Data(example.replacingOccurrences(of: "\"1.9\"", with: "\"1.8\"").utf8).write(to: tree.appendingPathComponent("2026/year.yaml"))
+        try Data(example.replacingOccurrences(of: "\"1.10\"", with: "\"1.8\"").utf8).write(to: tree.appendingPathComponent("2026/year.yaml"))
         let old = try await taxdata("check", tree.path, "--year", "2026")
         #expect(old.status == 1 && old.stdout.contains("changes needs schemaVersion \"1.9\""), "\(old.stdout.prefix(1500))")
     }
@@ -28,9 +28,7 @@ struct NewYearTests {
     func totalsAndFilters() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let tree = tmp.appendingPathComponent("TaxData")
-        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("TaxData").path, toPath: tree.path)
-        #expect(try await taxdata("new-year", "2027", "--from", "2026", "--index", "2.7%", "--sources", tree.path).status == 0)
+        let tree = try await scaffolded2027(in: tmp)
         let all = try await taxdata("check", tree.path)
         #expect(all.status == 0)
         #expect(all.stderr.contains("findings by rule: "), "\(all.stderr)")

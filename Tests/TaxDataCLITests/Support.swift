@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TaxDataCLI
 @_exported import TaxDataTestSupport
 
@@ -47,3 +48,22 @@ func snapshot(_ root: URL) throws -> [String: Data] {
     }
     return result
 }
+
+/// A copy of the fixture base tree (`Fixtures/check/_base`) in a new temporary directory, to
+/// break: the directory (remove it when done) and the tree in it.
+func copyOfBaseTree() throws -> (root: URL, tree: URL) {
+    let root = try temporaryDirectory()
+    let tree = root.appendingPathComponent("tree")
+    try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Fixtures/check/_base"), to: tree)
+    return (root, tree)
+}
+
+/// A copy of `TaxData/` in a new temporary directory with 2027 scaffolded by `new-year` (index 2.7%).
+func scaffolded2027(in tmp: URL) async throws -> URL {
+    let tree = tmp.appendingPathComponent("TaxData")
+    try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("TaxData").path, toPath: tree.path)
+    let made = try await taxdata("new-year", "2027", "--from", "2026", "--index", "2.7%", "--sources", tree.path)
+    #expect(made.status == 0, "\(made.stderr)")
+    return tree
+}
+

@@ -4,14 +4,7 @@ import Testing
 /// Issue 32, items 22–24: the shape of a source tree, reported once per problem.
 @Suite("check on odd source trees")
 struct TreeShapeTests {
-    let base = packageRoot.appendingPathComponent("Fixtures/check/_base")
 
-    func tree() throws -> (root: URL, tree: URL) {
-        let root = try temporaryDirectory()
-        let tree = root.appendingPathComponent("tree")
-        try FileManager.default.copyItem(at: base, to: tree)
-        return (root, tree)
-    }
 
     func lines(_ output: String, _ rule: String) -> [Substring] {
         output.split(separator: "\n").filter { $0.contains("[\(rule)]") }
@@ -19,7 +12,7 @@ struct TreeShapeTests {
 
     @Test("32.22: a directory symlink back to an ancestor is one finding, not a walk 40 levels deep")
     func symlinkLoop() async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("2024/states/again").path, withDestinationPath: "..")
         let result = try await taxdata("check", tree.path)
@@ -31,7 +24,7 @@ struct TreeShapeTests {
 
     @Test("32.23: an empty directory not named like a year is a warning, not silence", arguments: ["20x4", "٢٠٢٧"])
     func oddEmptyDirectory(name: String) async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: tree.appendingPathComponent(name), withIntermediateDirectories: true)
         let result = try await taxdata("check", tree.path)
@@ -42,7 +35,7 @@ struct TreeShapeTests {
 
     @Test("32.24: an unusable file is one finding: not also file.missing")
     func oneFindingPerUnusableFile() async throws {
-        let (root, tree) = try self.tree()
+        let (root, tree) = try copyOfBaseTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let federal = tree.appendingPathComponent("2024/federal.yaml")
         try FileManager.default.removeItem(at: federal)
