@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaxDataCore
 
 /// `taxdata sign`, `build --sign-key --issued-at/--validity` and `verify`'s index expiry (issue 16, part 5).
 @Suite("Signed freshness: build, sign, verify")
@@ -52,7 +53,7 @@ struct SignCommandTests {
         #expect(built.stderr.contains("index.json issued at 2026-03-01T06:00:00Z, expires at 2026-03-08T06:00:00Z (7 days)"), "\(built.stderr)")
         var written = try index(s.dist)
         #expect(written["issuedAt"] as? String == "2026-03-01T06:00:00Z" && written["expires"] as? String == "2026-03-08T06:00:00Z")
-        #expect(written["schemaVersion"] as? String == "1.9")
+        #expect(written["schemaVersion"] as? String == SchemaVersion.current.description)
 
         // SOURCE_DATE_EPOCH: the same sources and key give the same bytes, signatures included (Ed25519 is deterministic).
         var environment = ProcessInfo.processInfo.environment
