@@ -42,11 +42,7 @@ enum OutputGuard {
         guard let names = try? fm.contentsOfDirectory(atPath: path) else { return "it cannot be listed" }
         if names.isEmpty { return nil }
         guard names.contains(BundleLayout.indexName) else { return "no \(BundleLayout.indexName)" }
-        let index: BundleIndex
-        do {
-            let bytes = try RegularFile.read((path as NSString).appendingPathComponent(BundleLayout.indexName), limit: DistReader.metadataLimit)
-            index = try CanonicalJSON.decode(BundleIndex.self, from: bytes)
-        } catch {
+        guard let index = metadata(BundleIndex.self, in: path, BundleLayout.indexName) else {
             return "its \(BundleLayout.indexName) is not a dist's index"
         }
         let years = Set(index.years.map { String($0.taxYear) })
@@ -60,11 +56,7 @@ enum OutputGuard {
                 continue
             }
             guard files.contains(BundleLayout.manifestName) else { return "\(year)/ has no \(BundleLayout.manifestName)" }
-            let manifest: Manifest
-            do {
-                let bytes = try RegularFile.read((directory as NSString).appendingPathComponent(BundleLayout.manifestName), limit: DistReader.metadataLimit)
-                manifest = try CanonicalJSON.decode(Manifest.self, from: bytes)
-            } catch {
+            guard let manifest = metadata(Manifest.self, in: directory, BundleLayout.manifestName) else {
                 return "\(year)/\(BundleLayout.manifestName) is not a dist's manifest"
             }
             let listed = Set(manifest.checksums.keys).union([BundleLayout.manifestName, BundleLayout.signatureName])
@@ -79,5 +71,12 @@ enum OutputGuard {
             }
         }
         return nil
+    }
+
+    /// The metadata file `name` in `directory` (a regular file, read with the metadata bound),
+    /// decoded; nil when it is not one.
+    static func metadata<T: Decodable>(_ type: T.Type, in directory: String, _ name: String) -> T? {
+        let path = (directory as NSString).appendingPathComponent(name)
+        return (try? RegularFile.read(path, limit: DistReader.metadataLimit)).flatMap { try? CanonicalJSON.decode(type, from: $0) }
     }
 }
