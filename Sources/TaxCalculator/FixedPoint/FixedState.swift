@@ -1,7 +1,8 @@
 import Foundation
 import TaxDataCore
 
-/// A state's tables while they are compiled (see `FixedState`).
+/// A state's tables in cents and millionths, declared once: compiled into a `var` (see
+/// `FixedPointCalculator+Compile.swift`), then held, immutable, by a `FixedState`.
 struct FixedStateFields: Sendable {
     var type: StateTaxType
     var flatRate: Int64
@@ -49,73 +50,47 @@ struct FixedStateFields: Sendable {
 /// A state's tables, immutable: a final class, so a calculation reads them in place (a struct this
 /// size read out of an array is copied, a retain and a release per table, most of a calculation's time).
 final class FixedState: Sendable {
-    let type: StateTaxType
-    let flatRate: Int64
-    /// Indexed by status, like every table here.
-    let brackets: [FixedSchedule]
-    let deduction: [Int64], exemption: [Int64], credit: [Int64]
-    let percentDeduction: FixedPercentDeduction?
-    /// Per dependent, in cents.
-    let dependentExemption: Int64, dependentCredit: Int64
-    let startsFromFederalTaxable: Bool
-    /// Income from which the federal deduction above the cap (per status) is added back.
-    let deductionAddBack: (atLeast: Int64, cap: [Int64])?
-    /// Per status, in cents, for each dependent after the first `exceptFirst`.
-    let dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
-    /// Per child under 6, in cents (0: none).
-    let youngChildDeduction: Int64
-    let taxTable: FixedTaxTable?
-    let tableCredit: FixedTableCredit?
-    let lowIncomeTable: FixedLowIncomeTable?
-    /// Nil when the state has no such deduction.
-    let federalTaxDeduction: FixedPaidDeduction?, ficaDeduction: FixedPaidDeduction?
-    /// Per qualifying child, in cents.
-    let childExemption: Int64
-    let recapture: FixedRecapture?
-    let earnedIncomeCredit: FixedEarnedIncomeCreditShare?
-    let incomeTested: FixedIncomeTestedCredit?
-    /// Share in millionths; income limit per status.
-    let childCreditShare: (share: Int64, limit: [Int64])?
-    let phaseOuts: [FixedPhaseOut]
-    let addBacks: [FixedAddBack]
-    /// Share-of-tax credit rows per status.
-    let taxCredit: [[FixedRow]]?
-    let extraTax: Int64
-    let sdi: FixedSDI?
-    let mentalHealth: (threshold: Int64, rate: Int64)?
-    let city: [FixedSchedule]?
+    let tables: FixedStateFields
+    /// The steps of `StateStep.payroll` and, for a state with an income tax, `StateStep.incomeTax`
+    /// that this state's tables take part in, in that order.
+    let steps: [StateStep]
 
-    init(_ f: FixedStateFields) {
-        type = f.type
-        flatRate = f.flatRate
-        brackets = f.brackets
-        deduction = f.deduction
-        exemption = f.exemption
-        credit = f.credit
-        percentDeduction = f.percentDeduction
-        dependentExemption = f.dependentExemption
-        dependentCredit = f.dependentCredit
-        startsFromFederalTaxable = f.startsFromFederalTaxable
-        deductionAddBack = f.deductionAddBack
-        dependentDeduction = f.dependentDeduction
-        youngChildDeduction = f.youngChildDeduction
-        taxTable = f.taxTable
-        tableCredit = f.tableCredit
-        lowIncomeTable = f.lowIncomeTable
-        federalTaxDeduction = f.federalTaxDeduction
-        ficaDeduction = f.ficaDeduction
-        childExemption = f.childExemption
-        recapture = f.recapture
-        earnedIncomeCredit = f.earnedIncomeCredit
-        incomeTested = f.incomeTested
-        childCreditShare = f.childCreditShare
-        phaseOuts = f.phaseOuts
-        addBacks = f.addBacks
-        taxCredit = f.taxCredit
-        extraTax = f.extraTax
-        sdi = f.sdi
-        mentalHealth = f.mentalHealth
-        city = f.city
+    init(_ tables: FixedStateFields) {
+        self.tables = tables
+        steps = (StateStep.payroll + (tables.type == .noTax ? [] : StateStep.incomeTax)).filter { tables.takesPart(in: $0) }
+    }
+}
+
+extension FixedStateFields {
+    /// Whether `step` can change this state's result. A step left out is one whose construct the
+    /// state does not have; the `Decimal` reference walks every step and finds nothing to do there.
+    func takesPart(in step: StateStep) -> Bool {
+        func phasesOut(_ part: PhaseOut.Part) -> Bool { phaseOuts.contains { $0.part == part } }
+        switch step {
+        case .disabilityInsurance: return sdi != nil
+        case .incomeBase, .standardDeduction, .rateSchedule: return true
+        // Units become cents here, so every state with an income tax takes this step.
+        case .credits: return true
+        case .personalExemption: return exemption.contains { $0 != 0 } || phasesOut(.personalExemption)
+        case .dependentExemption: return dependentExemption != 0 || phasesOut(.dependentExemption)
+        case .childExemption: return childExemption != 0
+        case .dependentDeduction: return dependentDeduction != nil
+        case .youngChildDeduction: return youngChildDeduction != 0
+        case .federalTaxDeduction: return federalTaxDeduction != nil
+        case .ficaDeduction: return ficaDeduction != nil
+        case .lowIncomeTable: return lowIncomeTable != nil
+        case .recapture: return recapture != nil && type == .progressive
+        case .taxAddBacks: return !addBacks.isEmpty
+        case .shareOfTaxCredit: return taxCredit != nil
+        case .incomeTestedCredit: return incomeTested != nil
+        case .childTaxCreditShare: return childCreditShare != nil
+        case .earnedIncomeCredit: return earnedIncomeCredit != nil
+        // Refundable, so not in the state tax: the reference only writes a note.
+        case .refundableDependentCredit: return false
+        case .extraTax: return extraTax > 0
+        case .mentalHealthTax: return mentalHealth != nil
+        case .cityTax: return city != nil
+        }
     }
 }
 
@@ -135,115 +110,75 @@ extension FixedState {
         var marginal: Int64 = 0
     }
 
-    var hasCityTax: Bool { city != nil }
+    /// What the steps hand on to each other, as `StateTax.Work` does.
+    struct Work {
+        var out = Output()
+        /// Millionths: the payroll lines' share of the marginal rate, added last.
+        var payrollMarginal: Int64 = 0
+        var base: Int64 = 0
+        /// The standard deduction (or what replaces it), and every other subtraction, in cents.
+        var deduction: Int64 = 0, subtracted: Int64 = 0
+        /// The tax before credits, in units (see `FixedPoint`); `out.tax` holds it in cents after `credits`.
+        var units: Int64 = 0
+        var fromLowIncomeTable = false
+        /// A share of the tax, in cents, subtracted with the credits.
+        var shareCredit: Int64 = 0
+    }
+
+    var hasCityTax: Bool { tables.city != nil }
 
     /// Whether the state reads the federal earned income credit (a share of it, or its deduction
     /// from the federal tax it lets filers deduct).
-    var needsEarnedIncomeCredit: Bool { earnedIncomeCredit != nil || federalTaxDeduction?.lessEarnedIncomeCredit == true }
+    var needsEarnedIncomeCredit: Bool { tables.earnedIncomeCredit != nil || tables.federalTaxDeduction?.lessEarnedIncomeCredit == true }
 
-    /// This state's taxes. A method, so that the caller's `states[i].tax(...)` reads the stored
-    /// state in place; a local copy would retain and release every table it holds on each call.
+    /// This state's taxes: its steps, in the order `StateStep` declares. A method, so that the
+    /// caller's `states[i].tax(...)` reads the stored state in place; a local copy would retain and
+    /// release every table it holds on each call.
     func tax(_ input: Input) -> Output {
-        var out = Output()
-        let s = input.status, income = input.incomeWages
-        // SDI counts in the marginal rate while the wages are below its wage base and its maximum
-        // (as `StateTax` does).
-        var sdiMarginal: Int64 = 0
-        if let plan = sdi {
-            var contribution = (plan.wageBase.map { Swift.min(input.ficaWages, $0) } ?? input.ficaWages) * plan.rate
-            let below = (plan.wageBase.map { input.ficaWages < $0 } ?? true) && (plan.maxAnnualUnits.map { contribution < $0 } ?? true)
-            if let maximum = plan.maxAnnualUnits { contribution = Swift.min(contribution, maximum) }
-            out.sdi = FixedPoint.roundToCent(contribution)
-            if below { sdiMarginal = plan.rate }
+        var work = Work()
+        var index = 0
+        while index < steps.count {
+            run(steps[index], &work, input)
+            index += 1
         }
-        guard type != .noTax else {
-            out.marginal = sdiMarginal
-            return out
+        work.out.marginal += work.payrollMarginal
+        return work.out
+    }
+
+    /// The registry of steps: one line per step (`takesPart(in:)` leaves out the ones a state lacks).
+    @inline(__always)
+    private func run(_ step: StateStep, _ work: inout Work, _ input: Input) {
+        switch step {
+        case .disabilityInsurance: disabilityInsurance(&work, input)
+        case .incomeBase: incomeBase(&work, input)
+        case .standardDeduction: standardDeduction(&work, input)
+        case .personalExemption: personalExemption(&work, input)
+        case .dependentExemption: dependentExemption(&work, input)
+        case .childExemption: childExemption(&work, input)
+        case .dependentDeduction: dependentDeduction(&work, input)
+        case .youngChildDeduction: youngChildDeduction(&work, input)
+        case .federalTaxDeduction: federalTaxDeduction(&work, input)
+        case .ficaDeduction: ficaDeduction(&work, input)
+        case .rateSchedule: rateSchedule(&work, input)
+        case .lowIncomeTable: lowIncomeTable(&work, input)
+        case .recapture: recapture(&work, input)
+        case .taxAddBacks: taxAddBacks(&work, input)
+        case .shareOfTaxCredit: shareOfTaxCredit(&work, input)
+        case .credits: credits(&work, input)
+        case .incomeTestedCredit: incomeTestedCredit(&work, input)
+        case .childTaxCreditShare: childTaxCreditShare(&work, input)
+        case .earnedIncomeCredit: earnedIncomeCredit(&work, input)
+        case .refundableDependentCredit: break
+        case .extraTax: extraTax(&work, input)
+        case .mentalHealthTax: mentalHealthTax(&work, input)
+        case .cityTax: cityTax(&work, input)
         }
-        let dependents = Int64(input.dependents)
-        var base = startsFromFederalTaxable ? input.federalTaxable : income
-        if let addBack = deductionAddBack, income >= addBack.atLeast {
-            base += Swift.max(0, input.federalDeduction - addBack.cap[s])
-        }
-        var paid: Int64 = 0
-        let baseDeduction = percentDeduction.map { $0.amount(income: income, status: s) } ?? deduction[s]
-        var deduction = phased(.standardDeduction, baseDeduction, income: income, status: s)
-        if let rule = federalTaxDeduction {
-            let cap = rule.cap[s] == Int64.max ? Int64.max : phased(.federalTaxDeduction, rule.cap[s], income: income, status: s)
-            let net = input.federalTax - (rule.lessEarnedIncomeCredit ? input.earnedCredit : 0)
-                - (rule.lessAdditionalChildCredit ? input.additionalChildCredit : 0)
-            paid += rule.amount(Swift.max(0, net), income: income, status: s, cap: cap)
-        }
-        if let rule = ficaDeduction {
-            let amount = rule.amount(input.fica, income: income, status: s, cap: rule.cap[s])
-            if rule.itemized { deduction = Swift.max(deduction, amount) } else { paid += amount }
-        }
-        let perDependent = dependents > 0 ? phased(.dependentExemption, dependentExemption, income: income, status: s) : 0
-        out.taxable = Swift.max(0, base - deduction - phased(.personalExemption, exemption[s], income: income, status: s)
-                                   - dependents * perDependent - Int64(input.children) * childExemption - paid
-                                   - (dependentDeduction.map { Swift.max(0, dependents - $0.exceptFirst) * $0.amount[s] } ?? 0)
-                                   - Int64(input.childrenUnder6) * youngChildDeduction)
-        var units: Int64
-        let table = taxTable.flatMap { out.taxable < $0.below ? $0 : nil }
-        let taxed = table?.midpoint(out.taxable) ?? out.taxable
-        if type == .flat {
-            units = taxed * flatRate
-            out.marginal = out.taxable > 0 ? flatRate : 0
-        } else {
-            (units, out.marginal) = brackets[s].tax(on: out.taxable)
-            if table != nil { units = brackets[s].tax(on: taxed).units }
-        }
-        if table != nil { units = FixedPoint.divideRounded(units, 100 * FixedPoint.unitsPerCent) * 100 * FixedPoint.unitsPerCent }
-        var fromLowIncomeTable = false
-        if let lowIncomeTable, let low = lowIncomeTable.tax(income: income, status: s, dependents: dependents),
-           low * FixedPoint.unitsPerCent < units {
-            units = low * FixedPoint.unitsPerCent
-            fromLowIncomeTable = true
-        }
-        if let recapture, type == .progressive {
-            units += recapture.amount(income: income, taxable: out.taxable, bracketUnits: units, status: s) * FixedPoint.unitsPerCent
-        }
-        for index in addBacks.indices { units += addBacks[index].amount(income: income, status: s) * FixedPoint.unitsPerCent }
-        var shareCredit: Int64 = 0
-        if let taxCredit, let row = FixedRow.row(taxCredit[s], income: income), let share = row.share {
-            shareCredit = FixedPoint.roundToCent(FixedPoint.roundToCent(units) * share)
-        }
-        let perDependentCredit = dependents > 0 ? phased(.dependentCredit, dependentCredit, income: income, status: s) : 0
-        var credits = phased(.credits, phased(.personalCredit, credit[s], income: income, status: s) + dependents * perDependentCredit,
-                             income: income, status: s) + shareCredit
-        if let tableCredit {
-            let at = tableCredit.onTaxableIncome && !fromLowIncomeTable ? out.taxable : income
-            credits += tableCredit.amount(income: at, status: s, dependents: dependents)
-        }
-        out.tax = FixedPoint.roundToCent(Swift.max(0, units - credits * FixedPoint.unitsPerCent))
-        if let incomeTested {
-            out.tax -= Swift.min(out.tax, incomeTested.amount(out.tax, income: income, status: s, dependents: input.dependents))
-        }
-        if let childCreditShare, income <= childCreditShare.limit[s] {
-            out.tax -= Swift.min(out.tax, FixedPoint.roundToCent(input.childCreditAllowed * childCreditShare.share))
-        }
-        if let earnedIncomeCredit {
-            let amount = Swift.min(out.tax, earnedIncomeCredit.amount(input.earnedCredit, children: input.children, status: s))
-            if FixedPoint.roundToCent(input.earnedCredit * earnedIncomeCredit.refundableAlternative) <= amount { out.tax -= amount }
-        }
-        if extraTax > 0, out.taxable > 0 { out.tax += extraTax }
-        if let mentalHealth {
-            out.mentalHealth = FixedPoint.roundToCent(Swift.max(0, out.taxable - mentalHealth.threshold) * mentalHealth.rate)
-            if out.taxable > mentalHealth.threshold { out.marginal += mentalHealth.rate }
-        }
-        if input.newYorkCity, let city {
-            let (cityUnits, cityRate) = city[s].tax(on: out.taxable)
-            out.city = FixedPoint.roundToCent(cityUnits)
-            out.marginal += cityRate
-        }
-        out.marginal += sdiMarginal
-        return out
     }
 
     /// `amount` after every phase-out of `part`, in order.
-    private func phased(_ part: PhaseOut.Part, _ amount: Int64, income: Int64, status s: Int) -> Int64 {
+    func phased(_ part: PhaseOut.Part, _ amount: Int64, income: Int64, status s: Int) -> Int64 {
         var result = amount
-        for phaseOut in phaseOuts where phaseOut.part == part {
+        for phaseOut in tables.phaseOuts where phaseOut.part == part {
             result = phaseOut.apply(result, income: income, status: s)
         }
         return result

@@ -11,3 +11,19 @@ struct FixedAddBack: Sendable {
         return Swift.min(maximum[s], FixedPoint.roundToCent(excess * rate[s]))
     }
 }
+
+extension FixedState {
+    /// `StateTax.taxAddBacks`, in units.
+    func taxAddBacks(_ work: inout Work, _ input: Input) {
+        for index in tables.addBacks.indices {
+            work.units += tables.addBacks[index].amount(income: input.incomeWages, status: input.status) * FixedPoint.unitsPerCent
+        }
+    }
+}
+
+extension FixedTableCompiler {
+    func addBack(_ addBack: TaxAddBack) throws -> FixedAddBack {
+        FixedAddBack(start: try table(addBack.start, "add-back start"), rate: try rates(addBack.rate, addBack.rates, "add-back rate"),
+                     step: try step(addBack.step, "add-back"), maximum: try table(addBack.maximum, "add-back maximum"))
+    }
+}

@@ -26,3 +26,30 @@ struct FixedIncomeTestedCredit: Sendable {
         return 0
     }
 }
+
+extension FixedState {
+    /// `StateTax.incomeTestedCredit`, in cents.
+    func incomeTestedCredit(_ work: inout Work, _ input: Input) {
+        guard let credit = tables.incomeTested else { return }
+        work.out.tax -= Swift.min(work.out.tax, credit.amount(work.out.tax, income: input.incomeWages, status: input.status,
+                                                              dependents: input.dependents))
+    }
+}
+
+extension FixedTableCompiler {
+    func incomeTestedCredit(_ credit: IncomeTestedCredit) throws -> FixedIncomeTestedCredit {
+        let ratio = credit.measure == .ratio
+        return FixedIncomeTestedCredit(
+            ratio: ratio, base: try table(credit.base, "income-tested credit base"),
+            perDependent: try table(credit.perDependent, "income-tested credit per dependent"),
+            maxDependents: statuses.map { credit.maxDependents?[$0] ?? Int.max },
+            limit: try credit.limit.map { (rate: try rate($0.rate, "\(code) income-tested credit limit rate"),
+                                           upTo: ratio ? try share($0.upTo, "\(code) income-tested credit limit") : try cents($0.upTo, "\(code) income-tested credit limit")) },
+            bands: try statuses.map { status in
+                try (credit.bands[status] ?? []).map { band in
+                    FixedIncomeTestedCredit.Band(upTo: ratio ? try share(band.upTo, "\(code) income-tested credit band") : try cents(band.upTo, "\(code) income-tested credit band"),
+                                                 share: try rate(band.share, "\(code) income-tested credit share"))
+                }
+            })
+    }
+}

@@ -16,3 +16,29 @@ final class FixedLowIncomeTable: Sendable {
         return FixedRow.row(table.rows, income: income)?.amount ?? 0
     }
 }
+
+extension FixedState {
+    /// `StateTax.lowIncomeTable`.
+    func lowIncomeTable(_ work: inout Work, _ input: Input) {
+        guard let rule = tables.lowIncomeTable,
+              let low = rule.tax(income: input.incomeWages, status: input.status, dependents: Int64(input.dependents)),
+              low * FixedPoint.unitsPerCent < work.units else { return }
+        work.units = low * FixedPoint.unitsPerCent
+        work.fromLowIncomeTable = true
+    }
+}
+
+extension FixedTableCompiler {
+    func lowIncomeTable(_ rule: LowIncomeTable) throws -> FixedLowIncomeTable {
+        FixedLowIncomeTable(tables: try statuses.map { status in
+            try (rule.tables[status] ?? []).map { table in
+                FixedLowIncomeTable.Table(dependents: Int64(table.dependents), through: try cents(table.through, "\(code) low-income table end"),
+                                          rows: try table.rows.map { row in
+                                              FixedRow(over: try cents(row.over, "\(code) low-income table row"),
+                                                       amount: try cents(row.amount ?? 0, "\(code) low-income table tax"), share: nil,
+                                                       inclusive: row.inclusive == true)
+                                          })
+            }
+        })
+    }
+}

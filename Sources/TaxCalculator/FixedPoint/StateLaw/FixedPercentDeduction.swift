@@ -8,3 +8,11 @@ struct FixedPercentDeduction: Sendable {
         Swift.min(maximum[s], Swift.max(minimum[s], FixedPoint.roundToCent(income * rate)))
     }
 }
+
+extension FixedTableCompiler {
+    func percentDeduction(_ rule: PercentStandardDeduction) throws -> FixedPercentDeduction {
+        FixedPercentDeduction(rate: try rate(rule.rate, "\(code) standard deduction rate"),
+                              minimum: try table(rule.minimum, "standard deduction minimum"),
+                              maximum: try table(rule.maximum, "standard deduction maximum"))
+    }
+}

@@ -62,3 +62,12 @@ final class FixedPhaseOut: Sendable {
         }
     }
 }
+
+extension FixedTableCompiler {
+    func phaseOut(_ phaseOut: PhaseOut) throws -> FixedPhaseOut {
+        FixedPhaseOut(part: phaseOut.part, method: phaseOut.method, start: try table(phaseOut.start, "phase-out start"),
+                      rate: try rates(phaseOut.rate, phaseOut.rates, "phase-out rate"), step: try step(phaseOut.step, "phase-out"),
+                      minimum: try phaseOut.minimum.map { try table($0, "phase-out minimum") },
+                      range: try table(phaseOut.range, "phase-out range"), table: try rows(phaseOut.table, "phase-out table"))
+    }
+}

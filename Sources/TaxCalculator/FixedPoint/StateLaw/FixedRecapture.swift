@@ -27,3 +27,27 @@ struct FixedRecapture: Sendable {
         return row.base + FixedPoint.multiplyDivideRounded(row.benefit, excess, width)
     }
 }
+
+extension FixedState {
+    /// `StateTax.recapture`, in units.
+    func recapture(_ work: inout Work, _ input: Input) {
+        guard let recapture = tables.recapture, tables.type == .progressive else { return }
+        work.units += recapture.amount(income: input.incomeWages, taxable: work.out.taxable, bracketUnits: work.units,
+                                       status: input.status) * FixedPoint.unitsPerCent
+    }
+}
+
+extension FixedTableCompiler {
+    func recapture(_ rule: TaxRecapture) throws -> FixedRecapture {
+        FixedRecapture(start: try table(rule.start, "recapture start"), width: try cents(rule.width, "\(code) recapture width"),
+                       flat: try rule.flatAbove.map { (over: try cents($0.over, "\(code) recapture flat threshold"), rate: try rate($0.rate, "\(code) recapture flat rate")) },
+                       rows: try statuses.map { status in
+                           try (rule.rows[status] ?? []).map { row in
+                               FixedRecapture.Row(over: try cents(row.over, "\(code) recapture row"),
+                                                  flatRate: try row.flatRate.map { try rate($0, "\(code) recapture flat rate") },
+                                                  base: try cents(row.base ?? 0, "\(code) recapture base"),
+                                                  benefit: try cents(row.benefit ?? 0, "\(code) recapture benefit"))
+                           }
+                       })
+    }
+}

@@ -17,3 +17,11 @@ final class FixedTableCredit: Sendable {
             + (dependents > 0 ? dependents * (FixedRow.row(perDependent[s], income: income)?.amount ?? 0) : 0)
     }
 }
+
+extension FixedTableCompiler {
+    func tableCredit(_ credit: TableCredit) throws -> FixedTableCredit {
+        FixedTableCredit(perReturn: try rows(credit.perReturn, "table credit"),
+                         perDependent: try credit.perDependent.map { try rows($0, "table credit per dependent") } ?? statuses.map { _ in [] },
+                         onTaxableIncome: credit.on == .taxableIncome)
+    }
+}

@@ -14,3 +14,10 @@ struct FixedTaxTable: Sendable {
         return start + (width - 100) / 2
     }
 }
+
+extension FixedTableCompiler {
+    func taxTable(_ table: TaxTable) throws -> FixedTaxTable {
+        FixedTaxTable(below: try cents(table.below, "\(code) tax table bound"), width: try cents(table.rowWidth, "\(code) tax table row width"),
+                      offsets: try (table.rowOffsets ?? []).map { (from: try cents($0.from, "\(code) tax table row offset"), offset: try cents($0.offset, "\(code) tax table row offset")) })
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+import TaxDataCore
+
+extension FixedState {
+    /// `StateTax.childExemption`, in cents.
+    func childExemption(_ work: inout Work, _ input: Input) {
+        work.subtracted += Int64(input.children) * tables.childExemption
+    }
+}
