@@ -3,11 +3,19 @@ import TaxDataCore
 
 /// What the client trusts, as a value (the shape of python-tuf's trusted metadata set): the
 /// verified embedded and cached years and the persisted state. Pure: it decides from bytes, the
-/// time and the state what is accepted and what is active. `TaxDataProvider` only does the I/O
-/// around it: store → `load`, download → `verify` and `manifestChecks`, then `decideAcceptance`
-/// under the store's lock, save, `accepted`, publish.
+/// time and the state what is accepted and what is active, and every check of a refresh is one
+/// of its steps (`TrustedBundles+Refresh.swift`). `TaxDataProvider` only does the I/O around it:
+/// store → `load`; download → `acceptIndex`, `listing`, `acceptManifest`, `acceptFiles`; then
+/// `decideAcceptance` under the store's lock, save, `accepted`, publish.
 struct TrustedBundles: Sendable {
-    typealias Candidate = TaxDataProvider.Candidate
+    /// A verified bundle that can be used.
+    struct Candidate: Sendable {
+        var data: TaxYearData
+        var source: DataSource
+        var fetchedAt: Date?
+        /// `sha256:<hex>` of its manifest's bytes: what a signed index lists when it is unchanged.
+        var manifestChecksum: String?
+    }
 
     let embedded: [Int: Candidate]
     /// `VerificationMemo` tokens of the embedded years: kept in the state beside the cache's, so
@@ -34,10 +42,10 @@ struct TrustedBundles: Sendable {
         for case let (year, manifest?, result?) in results {
             if result.isValid, let data = result.data {
                 candidates[year] = Candidate(data: data, source: .embedded, fetchedAt: nil,
-                                             manifestChecksum: TaxDataProvider.manifestChecksum(manifest))
+                                             manifestChecksum: ClientVerification.manifestChecksum(manifest))
                 if let memo = result.memo { memos.append(memo) }
             } else {
-                rejections.append(TaxDataProvider.rejection(.embedded, year, result.findings))
+                rejections.append(ClientVerification.rejection(.embedded, year, result.findings))
             }
         }
         return (candidates, rejections, memos)
@@ -94,10 +102,10 @@ struct TrustedBundles: Sendable {
                                    onDiskFiles: [String: Data]?) -> Acceptance {
         if let onDiskState { state.merge(onDiskState) }
         if let stored = onDiskFiles,
-           case .success(let storedData) = TaxDataProvider.verify(files: stored, year: year, source: .cache, policy: policy, now: now),
+           case .success(let storedData) = ClientVerification.verify(files: stored, year: year, source: .cache, policy: policy, now: now),
            storedData.meta.version > data.meta.version {
             let winner = Candidate(data: storedData, source: .cache, fetchedAt: state[year].fetchedAt ?? now,
-                                   manifestChecksum: TaxDataProvider.manifestChecksum(stored[BundleLayout.manifestName]))
+                                   manifestChecksum: ClientVerification.manifestChecksum(stored[BundleLayout.manifestName]))
             cached[year] = winner
             return .keepStored(winner)
         }
@@ -110,6 +118,6 @@ struct TrustedBundles: Sendable {
         state[year].raiseHighestAccepted(to: data.meta.version)
         if saved { state[year].manifestETag = etag }
         state[year].fetchedAt = now
-        cached[year] = Candidate(data: data, source: .remote, fetchedAt: now, manifestChecksum: TaxDataProvider.manifestChecksum(manifest))
+        cached[year] = Candidate(data: data, source: .remote, fetchedAt: now, manifestChecksum: ClientVerification.manifestChecksum(manifest))
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import TaxDataCore
+
+/// The verification the client applies to a year's bundle, from wherever it came (embedded,
+/// cache, download). Pure: bytes, a policy and the time in, a decision out.
+enum ClientVerification {
+    static func policy(_ configuration: TaxDataProvider.Configuration) -> SignaturePolicy {
+        SignaturePolicy(trustedKeys: configuration.trustedKeys, requireSignature: !configuration.trustedKeys.isEmpty)
+    }
+
+    /// Verifies a year's files: integrity, rules, schema, signature, year and expiry. Rollback is
+    /// decided by `TrustedBundles` against the active data when a candidate is offered.
+    ///
+    /// Expiry: a bundle whose expiration date has passed while its tax year is not over is refused
+    /// (data for a past year legitimately expires and stays usable for that year).
+    static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, now: Date) -> Result<TaxYearData, Rejection> {
+        verify(files: files, year: year, source: source, policy: policy, now: now, remembered: []).result
+    }
+
+    /// `verify`, skipping the checks that depend only on the bytes when `remembered` holds their
+    /// `VerificationMemo` token; returns the token to remember when the bytes are valid.
+    static func verify(files: [String: Data], year: Int, source: DataSource, policy: SignaturePolicy, now: Date,
+                       remembered: Set<String>) -> (result: Result<TaxYearData, Rejection>, memo: String?) {
+        var files = files
+        guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else {
+            return (.failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing")), nil)
+        }
+        // Expiry is the verifier's `bundle.expired`, read as the client reads it: a past tax year stays valid.
+        let result = BundleVerifier(signatures: policy, extraChecks: [ExpectedYear(year)])
+            .verify(manifestBytes: manifest, files: files, now: isoDate(now), expiry: .pastYearsStayValid, remembered: remembered)
+        guard result.isValid, let data = result.data else {
+            return (.failure(rejection(source, year, result.findings)), nil)
+        }
+        return (.success(data), result.memo)
+    }
+
+    /// `sha256:<hex>` of a manifest's bytes, as an index lists it.
+    static func manifestChecksum(_ manifest: Data?) -> String? {
+        manifest.flatMap { try? PortableCrypto().sha256Hex($0) }.map(Manifest.checksum)
+    }
+
+    /// The UTC calendar date of `date`.
+    static func isoDate(_ date: Date) -> ISODate {
+        let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        return ISODate(String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!))!
+    }
+
+    /// One rejection for a bundle's findings: the first error, and how many more there are.
+    static func rejection(_ source: DataSource, _ year: Int?, _ findings: [(file: String, diagnostic: Diagnostic)]) -> Rejection {
+        let errors = findings.filter { $0.diagnostic.severity == .error }
+        guard let first = errors.first else {
+            return Rejection(source: source, taxYear: year, reason: .bundleUndecodable, detail: "the bundle could not be decoded")
+        }
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        return Rejection(source: source, taxYear: year, reason: first.diagnostic.rule,
+                         detail: "\(first.file): \(first.diagnostic.message)\(more)")
+    }
+}
