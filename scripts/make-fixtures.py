@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Regenerates Fixtures/check/<rule>/: one broken source tree per rule.
+"""Regenerates Fixtures/check/<rule>/: one broken source tree per rule, as an overlay on _base.
 
-Each fixture is Fixtures/check/_base with one edit, plus expected.txt listing the diagnostics
-it must produce as `severity rule-id file:line`. The expected line is found by searching the
-edited text for a marker, never by running taxdata, so the fixtures check the tool
-independently. Run it after changing _base; review the diff.
+Each fixture holds only what differs from Fixtures/check/_base: the files it edits or adds, a
+`removed.txt` listing the files of _base it deletes (one path per line), and expected.txt
+listing the diagnostics it must produce as `severity rule-id file:line`. The tests lay the
+overlay over _base (TaxDataTestSupport's `CheckFixture`). The expected line is found by
+searching the edited text for a marker, never by running taxdata, so the fixtures check the
+tool independently. Run it (`make fixtures`) after changing _base; review the diff.
 """
 import os, shutil, sys
 
@@ -225,28 +227,35 @@ def main():
             shutil.rmtree(path)
     for name, (edits, expectations) in sorted(FIXTURES.items()):
         target = os.path.join(ROOT, name)
-        shutil.copytree(BASE, target)
+        overlay, removed = {}, set()
         for file, old, new in edits:
-            path = os.path.join(target, file)
             if new is None:
-                os.remove(path)
+                overlay.pop(file, None)
+                removed.add(file)
                 continue
             if old is None:
-                os.makedirs(os.path.dirname(path), exist_ok=True)
-                with open(path, "w") as f:
-                    f.write(new)
+                overlay[file] = new
+                removed.discard(file)
                 continue
-            text = open(path).read()
+            text = overlay[file] if file in overlay else base_text(file)
             if old not in text:
                 sys.exit(f"{name}: {old!r} not in {file}")
+            overlay[file] = text.replace(old, new, 1)
+        os.makedirs(target)
+        for file, text in overlay.items():
+            path = os.path.join(target, file)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
-                f.write(text.replace(old, new, 1))
+                f.write(text)
+        if removed:
+            with open(os.path.join(target, "removed.txt"), "w") as f:
+                f.write("\n".join(sorted(removed)) + "\n")
         lines = []
         for severity, rule, file, marker in expectations:
             if marker is None:
                 lines.append(f"{severity} {rule} {file}:0")
             else:
-                text = open(os.path.join(target, file)).read()
+                text = overlay[file] if file in overlay else base_text(file)
                 lines.append(f"{severity} {rule} {file}:{line_of(text, marker, name + '/' + file)}")
         with open(os.path.join(target, "expected.txt"), "w") as f:
             f.write("\n".join(sorted(lines)) + "\n")

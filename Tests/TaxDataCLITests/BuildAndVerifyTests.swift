@@ -111,13 +111,13 @@ struct BuildAndVerifyTests {
         let dist = tmp.appendingPathComponent("dist")
         #expect(try await taxdata("build", sources, "--out", dist.path).status == 0)
         let before = try snapshot(dist)
-        let broken = packageRoot.appendingPathComponent("Fixtures/check/brackets.contiguous").path
+        let broken = try CheckFixture.materialize("brackets.contiguous", in: tmp.appendingPathComponent("fixtures")).path
         let result = try await taxdata("build", broken, "--out", dist.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("[brackets.contiguous]"))
         #expect(try snapshot(dist) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
-        #expect(leftovers == ["dist"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
+        #expect(leftovers == ["dist", "fixtures"])
     }
 
     @Test("--now: a past tax year stays valid after its expiration date; --strict-expiry fails it")

@@ -140,7 +140,9 @@ struct CalcCommandTests {
 
     @Test("notes: a draft year and its provisional values, pre-tax deductions above gross, negative net pay")
     func notes() async throws {
-        let fixture = packageRoot.appendingPathComponent("Fixtures/check/data.provisional")
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let fixture = try CheckFixture.materialize("data.provisional", in: tmp)
         let year = try #require(TreeCompiler.compile(try readTree(fixture)).years.first)
         let used = year.provisional.keys.filter { path in
             switch path.document { case .federal, .fica, .retirement: true; case .state(let code): code == "TX"; case .year: false }

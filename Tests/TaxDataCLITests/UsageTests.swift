@@ -63,7 +63,9 @@ struct UsageTests {
         #expect(try await taxdata("check", tree + "/2026", "--year", "2025").status == 2)
 
         // The year-over-year check still sees the year before; the year before's findings stay out.
-        let removed = packageRoot.appendingPathComponent("Fixtures/check/coverage.state-removed").path
+        let fixtures = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: fixtures) }
+        let removed = try CheckFixture.materialize("coverage.state-removed", in: fixtures).path
         let later = try await taxdata("check", removed + "/2024")
         #expect(later.status == 0 && later.stdout.contains("warning: [coverage.state-removed]"), "\(later.stdout)")
         let earlier = try await taxdata("check", removed, "--year", "2023")
@@ -74,7 +76,7 @@ struct UsageTests {
     func releaseRefusesRemovedState() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let removed = packageRoot.appendingPathComponent("Fixtures/check/coverage.state-removed").path
+        let removed = try CheckFixture.materialize("coverage.state-removed", in: tmp.appendingPathComponent("fixtures")).path
         let draft = try await taxdata("build", removed, "--out", tmp.appendingPathComponent("draft").path)
         #expect(draft.status == 0, "a warning outside a release: \(draft.stderr)")
         let release = try await taxdata("build", removed, "--out", tmp.appendingPathComponent("release").path, "--release")
