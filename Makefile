@@ -12,7 +12,8 @@ SIGN_FLAGS   := $(if $(TAXDATA_SIGN_KEY),--sign-key $(TAXDATA_SIGN_KEY))
 
 EMBEDDED := Sources/TaxDataClient/Embedded/dist
 
-INTEGRATION := EndToEndTests|FaultMatrixTests|NginxTests|FetchCommandTests|HostileServerTests|ContractConformanceTests
+# The integration tests are a test target of their own (Tests/TaxDataIntegrationTests/).
+INTEGRATION := TaxDataIntegrationTests
 PORT ?= 8080
 
 .PHONY: all deps tool check dist summary test test-unit test-integration serve bench fixtures embed crosscheck fuzz clean help install docs app-quickstart

@@ -79,7 +79,10 @@ let package = Package(
         .testTarget(name: "TaxDataFuzzingTests", dependencies: ["TaxDataFuzzing", "TaxDataTestSupport"]),
 
         // Shared helpers for the test targets (package root, reading trees, the compiled real years).
-        .target(name: "TaxDataTestSupport", dependencies: ["TaxDataCompiler", "TaxDataCore"], path: "Tests/TaxDataTestSupport"),
+        .target(name: "TaxDataTestSupport",
+                dependencies: ["TaxDataCompiler", "TaxDataCore", "TaxDataClient", "TaxDataServer", "TaxDataCrypto",
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Tests/TaxDataTestSupport"),
         .testTarget(
             name: "TaxDataCryptoTests",
             dependencies: ["TaxDataCrypto", "TaxDataCore", "TaxDataTestSupport", .product(name: "Crypto", package: "swift-crypto")]
@@ -104,6 +107,12 @@ let package = Package(
             name: "TaxDataCLITests",
             dependencies: ["TaxDataCLI", "TaxDataCompiler", "TaxDataCore", "TaxDataCrypto", "TaxDataTestSupport"],
             exclude: ["Golden"] // read from disk by path, not bundled
+        ),
+        // Real sockets, real processes, real nginx and schemathesis: `make test-integration`.
+        .testTarget(
+            name: "TaxDataIntegrationTests",
+            dependencies: ["TaxDataClient", "TaxDataServer", "TaxDataCore", "TaxDataCompiler", "TaxDataCrypto", "TaxDataTestSupport",
+                           .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

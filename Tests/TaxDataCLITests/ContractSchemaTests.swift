@@ -12,7 +12,7 @@ struct ContractSchemaTests {
     func builtDistValidates() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try await buildSignedDist(in: tmp)
+        let dist = try buildSignedDist(in: tmp)
         let (run, results) = try contractResults([dist.path])
         let documents = try #require(results, "not the validator's JSON: \(run.stdout)\(run.stderr)")
         for document in documents {
@@ -140,7 +140,7 @@ struct ContractSchemaTests {
     func refusals() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try await buildSignedDist(in: tmp)
+        let dist = try buildSignedDist(in: tmp)
         let cases = tmp.appendingPathComponent("cases")
         // Case 0 is each file unchanged (re-serialized the same way): it must be valid.
         for (index, refusal) in ([nil] + Self.refusals.map { Optional($0) }).enumerated() {
@@ -215,7 +215,7 @@ struct ContractSchemaTests {
         defer { try? FileManager.default.removeItem(at: tmp) }
         let root = tmp.appendingPathComponent("root")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        _ = try await buildSignedDist(in: root)
+        _ = try buildSignedDist(in: root)
         for link in ["scripts", "docs"] {
             try FileManager.default.createSymbolicLink(at: root.appendingPathComponent(link), withDestinationURL: packageRoot.appendingPathComponent(link))
         }

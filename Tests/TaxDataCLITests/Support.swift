@@ -3,18 +3,6 @@ import Testing
 @testable import TaxDataCLI
 @_exported import TaxDataTestSupport
 
-/// The built `taxdata` binary: $TAXDATA_BIN, or beside the test bundle in the build directory.
-let taxdataBinary: String = {
-    if let path = ProcessInfo.processInfo.environment["TAXDATA_BIN"] { return path }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("taxdata").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/taxdata").path
-}()
-
 /// Runs `taxdata arguments…` in this process, as the binary would run it: the exit code and what it
 /// printed, with `environment` (default: this process's) as the variables it reads. Most tests use
 /// this; those about what only a process shows (exit status, --help, locale and time zone, memory)
@@ -29,12 +17,6 @@ func taxdata(_ arguments: String..., environment: [String: String]? = nil) async
 func taxdata(_ arguments: [String], environment: [String: String]? = nil) async throws -> RunResult {
     let run = await TaxDataCommand.runCapturing(arguments, environment: environment ?? ProcessInfo.processInfo.environment)
     return RunResult(status: run.status, stdout: run.standardOutput, stderr: run.standardError)
-}
-
-/// Runs the built `taxdata` binary with arguments, in a process of its own.
-@discardableResult
-func spawnTaxdata(_ arguments: String..., environment: [String: String]? = nil) throws -> RunResult {
-    try run(taxdataBinary, arguments, environment: environment)
 }
 
 /// Every regular file under `root` as relative path → bytes.

@@ -6,15 +6,6 @@ import TaxDataCore
 import TaxDataCrypto
 @_exported import TaxDataTestSupport
 
-/// A clock tests move by hand.
-final class TestClock: TaxDataClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ iso: String) { current = ISO8601DateFormatter().date(from: iso)! }
-    func now() -> Date { lock.lock(); defer { lock.unlock() }; return current }
-    func advance(_ seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
-}
-
 /// An in-memory server: path → response or error. Enforces `maxBytes` like the real transport,
 /// and records every request.
 final class MemoryTransport: HTTPTransport, @unchecked Sendable {
@@ -78,19 +69,6 @@ final class MemoryStore: BundleStore, @unchecked Sendable {
     func prepare() throws -> String? { nil }
 }
 
-/// One year's bundle files (manifest included), optionally changed and signed.
-func bundleFiles(year: Int = 2026, version: String? = nil, signedBy keys: [Ed25519PrivateKey] = [],
-                 edit: (inout TaxYearData) -> Void = { _ in }) throws -> [String: Data] {
-    var data = compiledYears.first { $0.meta.taxYear == year }!
-    if let version { data.meta.version = DataVersion(version)! }
-    edit(&data)
-    let (files, _) = try BundleBuilder.build(data)
-    var result: [String: Data] = [:]
-    for file in files { result[file.path] = file.contents }
-    if !keys.isEmpty { result[BundleLayout.signatureName] = try SignatureEnvelope.sign(result[BundleLayout.manifestName]!, with: keys) }
-    return result
-}
-
 /// Rewrites the manifest so it agrees with edited files (a server that re-hashes what it serves).
 func rehash(_ files: inout [String: Data]) throws {
     var manifest = try CanonicalJSON.decode(Manifest.self, from: files[BundleLayout.manifestName]!)
@@ -101,7 +79,6 @@ func rehash(_ files: inout [String: Data]) throws {
     files[BundleLayout.manifestName] = try CanonicalJSON.encode(manifest)
 }
 
-let embedded = try! EmbeddedBundles.packaged()
 let base = URL(string: "https://tax.example/")!
 
 func provider(_ transport: MemoryTransport, _ store: any BundleStore, clock: TestClock = TestClock("2026-03-01T12:00:00Z"),
@@ -110,13 +87,6 @@ func provider(_ transport: MemoryTransport, _ store: any BundleStore, clock: Tes
                         transport: transport, store: store, clock: clock, embedded: embedded, logger: quietLogger)
 }
 
-/// The provider's log, silenced: the tests assert on statuses and rejections, and its warnings
-/// would only fill the test output.
-let quietLogger: Logger = {
-    var logger = Logger(label: "taxdata.client.test")
-    logger.logLevel = .critical
-    return logger
-}()
 
 /// A dist's `index.json` (and `index.json.sig` when keys are given) listing the manifests of
 /// `years`, as `taxdata build --sign-key` or `taxdata sign` writes it: with `issuedAt`, valid

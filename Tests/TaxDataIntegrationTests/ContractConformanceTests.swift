@@ -45,7 +45,7 @@ struct ContractConformanceTests {
     func serveConforms() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try await buildSignedDist(in: tmp)
+        let dist = try buildSignedDist(in: tmp)
         let server = try ServeProcess(dist: dist, log: tmp.appendingPathComponent("serve.log"))
         defer { server.stop() }
         let checked = try Self.conformance(server.url, dist: dist)
@@ -62,7 +62,7 @@ struct ContractConformanceTests {
         let nginx = try #require(nginxPath, "nginx is required (make test installs it)")
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try await buildSignedDist(in: tmp)
+        let dist = try buildSignedDist(in: tmp)
         let server = try NginxProcess(nginx: nginx, dist: dist)
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)/"
@@ -78,7 +78,7 @@ struct ContractConformanceTests {
     func brokenServerIsCaught() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let dist = try await buildSignedDist(in: tmp)
+        let dist = try buildSignedDist(in: tmp)
         // An unknown key in 2026's FICA document, with the manifest's size updated so the server serves it whole.
         let fica = dist.appendingPathComponent("2026/fica_2026.json")
         let text = try String(contentsOf: fica, encoding: .utf8)
@@ -100,40 +100,5 @@ struct ContractConformanceTests {
         let fuzzed = try Self.schemathesis(server.url, scratch: tmp)
         #expect(fuzzed.status != 0, "\(fuzzed.stdout)")
         #expect(fuzzed.stdout.contains("Response violates schema") && fuzzed.stdout.contains("bonusRate"), "\(fuzzed.stdout)")
-    }
-}
-
-/// `taxdata serve DIST --port 0` as a child process, its log in a file (a pipe nobody reads would fill
-/// and stall the server); `url` is known once it says where it listens.
-final class ServeProcess {
-    let url: String
-    private let process = Process()
-
-    init(dist: URL, log: URL) throws {
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        process.executableURL = URL(fileURLWithPath: taxdataBinary)
-        process.arguments = ["serve", dist.path, "--port", "0"]
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let listening = try Regex(#"serving .* on (http://127\.0\.0\.1:[0-9]+/)"#)
-        let deadline = Date().addingTimeInterval(15)
-        var found: String?
-        while found == nil && Date() < deadline && process.isRunning {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            found = text.firstMatch(of: listening).map { String($0.output[1].substring ?? "") }
-            if found == nil { usleep(20_000) }
-        }
-        guard let found else {
-            kill(process.processIdentifier, SIGKILL)
-            throw ContractTestError(description: "taxdata serve did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-        }
-        url = found
-    }
-
-    func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 }

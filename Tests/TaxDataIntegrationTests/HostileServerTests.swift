@@ -111,15 +111,3 @@ struct HostileServerTests {
         #expect(!stored.contains("manifest.json.sig") && stored.contains("manifest.json"))
     }
 }
-
-extension FileHandle {
-    /// Reads up to the first newline (the lying server prints its port, then keeps running).
-    func availableDataLine() -> Data {
-        var line = Data()
-        while true {
-            let byte = readData(ofLength: 1)
-            if byte.isEmpty || byte.first == UInt8(ascii: "\n") { return line }
-            line.append(byte)
-        }
-    }
-}

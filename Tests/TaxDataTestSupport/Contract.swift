@@ -1,24 +1,23 @@
 import Foundation
-import Testing
 
 /// The contract's validator (python-jsonschema's Draft202012Validator), as other platforms run it.
-let validateContractScript = packageRoot.appendingPathComponent("scripts/validate-contract.py").path
+public let validateContractScript = packageRoot.appendingPathComponent("scripts/validate-contract.py").path
 
 /// Runs `python3 scripts/validate-contract.py ARGUMENTS…`.
-func validateContract(_ arguments: [String]) throws -> RunResult {
+public func validateContract(_ arguments: [String]) throws -> RunResult {
     try run("/usr/bin/env", ["python3", validateContractScript] + arguments)
 }
 
 /// One document's result in `validate-contract.py --format json`.
-struct ContractResult {
-    struct Violation { var path: String; var keyword: String; var message: String }
-    var file: String
-    var schema: String?
-    var errors: [Violation]
+public struct ContractResult {
+    public struct Violation { public var path: String; public var keyword: String; public var message: String }
+    public var file: String
+    public var schema: String?
+    public var errors: [Violation]
 }
 
 /// Runs the validator with `--format json` and decodes its per-file results (nil when the output is not its JSON).
-func contractResults(_ arguments: [String]) throws -> (run: RunResult, results: [ContractResult]?) {
+public func contractResults(_ arguments: [String]) throws -> (run: RunResult, results: [ContractResult]?) {
     let result = try validateContract(["--format", "json"] + arguments)
     guard let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
           let documents = object["documents"] as? [[String: Any]] else { return (result, nil) }
@@ -33,18 +32,18 @@ func contractResults(_ arguments: [String]) throws -> (run: RunResult, results: 
 
 /// A dist built from the real sources with the real CLI, signed with a fresh key (so it holds the
 /// signature files too), in `directory/dist`.
-func buildSignedDist(in directory: URL) async throws -> URL {
+public func buildSignedDist(in directory: URL) throws -> URL {
     let key = directory.appendingPathComponent("k.key.pem").path, pub = directory.appendingPathComponent("k.pub.pem").path
-    let keygen = try await taxdata("keygen", "--private", key, "--public", pub)
-    try #require(keygen.status == 0, "\(keygen.stdout)\(keygen.stderr)")
+    let keygen = try spawnTaxdata("keygen", "--private", key, "--public", pub)
+    guard keygen.status == 0 else { throw ContractTestError(description: "keygen: \(keygen.stdout)\(keygen.stderr)") }
     let dist = directory.appendingPathComponent("dist")
-    let built = try await taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path, "--sign-key", key)
-    try #require(built.status == 0, "\(built.stdout)\(built.stderr)")
+    let built = try spawnTaxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path, "--sign-key", key)
+    guard built.status == 0 else { throw ContractTestError(description: "build: \(built.stdout)\(built.stderr)") }
     return dist
 }
 
 /// Every object key anywhere in a JSON value.
-func allKeys(_ value: Any) -> Set<String> {
+public func allKeys(_ value: Any) -> Set<String> {
     if let object = value as? [String: Any] {
         return object.reduce(into: Set(object.keys)) { $0.formUnion(allKeys($1.value)) }
     }
@@ -52,12 +51,13 @@ func allKeys(_ value: Any) -> Set<String> {
     return []
 }
 
-struct ContractTestError: Error, CustomStringConvertible {
-    var description: String
+public struct ContractTestError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// `root` with the value at `pointer` replaced (nil: the key removed); the parent must exist.
-func replacing(_ pointer: ArraySlice<String>, in root: Any, with value: Any?) throws -> Any {
+public func replacing(_ pointer: ArraySlice<String>, in root: Any, with value: Any?) throws -> Any {
     guard let key = pointer.first else { return value as Any }
     let rest = pointer.dropFirst()
     if var object = root as? [String: Any] {
@@ -81,7 +81,7 @@ func replacing(_ pointer: ArraySlice<String>, in root: Any, with value: Any?) th
 }
 
 /// The value at `pointer`, or nil.
-func value(at pointer: [String], in root: Any) -> Any? {
+public func value(at pointer: [String], in root: Any) -> Any? {
     pointer.reduce(Optional(root)) { node, key in
         if let object = node as? [String: Any] { return object[key] }
         if let array = node as? [Any], let index = Int(key), array.indices.contains(index) { return array[index] }
