@@ -28,7 +28,7 @@ all: dist summary
 help:
 	@echo "make          build the tool, check + compile $(SOURCES)/ into $(DIST)/, verify it, print a summary"
 	@echo "make test     run the whole test suite: test-unit, then test-integration once"
-	@echo "make test-unit         unit, fixture and command-line tests"
+	@echo "make test-unit         unit, fixture and command-line tests; the crosscheck scripts' pure parts (pytest)"
 	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx), and the"
 	@echo "                       contract (schemathesis from PyPI into $(CONTRACT_VENV)/, once)"
 	@echo "make serve    build dist/ and serve it on 127.0.0.1:$(PORT) (FAULT=corrupt:0.3 to misbehave)"
@@ -96,8 +96,9 @@ summary: tool
 test: test-unit test-integration
 
 test-unit: deps
-	@scripts/ensure-deps.sh python3 python3-jsonschema python3-yaml
+	@scripts/ensure-deps.sh python3 python3-jsonschema python3-yaml python3-pytest
 	$(SWIFT) test --skip "$(INTEGRATION)"
+	python3 -m pytest -q -p no:cacheprovider scripts/test_crosscheck.py
 
 # The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI).
 CONTRACT_VENV ?= .contract-venv

@@ -16,6 +16,7 @@ for package in "$@"; do
     python3-jsonschema) python3 -c 'from jsonschema import Draft202012Validator' >/dev/null 2>&1 || need+=(python3 python3-jsonschema) ;;
     python3-yaml) python3 -c 'import yaml' >/dev/null 2>&1 || need+=(python3 python3-yaml) ;;
     python3-venv) python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3 python3-venv) ;;
+    python3-pytest) python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3 python3-pytest) ;;
     hyperfine) command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine) ;;
     time) [ -x /usr/bin/time ] || need+=(time) ;;
     *) dpkg -s "$package" >/dev/null 2>&1 || need+=("$package") ;;
@@ -42,6 +43,7 @@ for package in "$@"; do
   case "$package" in
     python3-jsonschema) module='from jsonschema import Draft202012Validator' ;;
     python3-yaml) module='import yaml' ;;
+    python3-pytest) module='import pytest' ;;
     *) continue ;;
   esac
   if ! python3 -c "$module" >/dev/null 2>&1; then

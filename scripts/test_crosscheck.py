@@ -1,14 +1,23 @@
-"""Unit tests of crosscheck.py's pure parts: decimal comparison, bracket normalisation and the
-matching of known disagreements. Run: python3 -m pytest scripts/test_crosscheck.py
+"""Unit tests of the pure parts of scripts/crosscheck_lib/ (scripts/crosscheck.py and
+scripts/crosscheck_sim.py): decimal comparison, bracket normalisation, the known-file machinery
+both tools share and the matching of known disagreements. Run: python3 -m pytest scripts/test_crosscheck.py
 (PolicyEngine is not imported.)"""
+import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import crosscheck as cc  # noqa: E402
+SCRIPTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(SCRIPTS))
+from crosscheck_lib import decimals as cc  # noqa: E402
+from crosscheck_lib import known as kn  # noqa: E402
+from crosscheck_lib import known_figures as kf  # noqa: E402
+from crosscheck_lib import mapping  # noqa: E402
+from crosscheck_lib.common import UsageError  # noqa: E402
+from crosscheck_lib.compare import Comparer, Row  # noqa: E402
 
 
 def test_to_decimal_reads_floats_through_repr_and_text_as_text():
@@ -70,16 +79,16 @@ KNOWN = """
 
 
 def test_known_entries_match_exact_values_only():
-    entries, errors = cc.load_known_text(KNOWN, "known.yaml")
+    entries, errors = kf.load_known_text(KNOWN, "known.yaml")
     assert errors == []
     me, oh = entries
     assert me.ours == "15300" and me.policyengine == "15350.00"     # kept as text, not floats
-    assert cc.known_matches(me, "2026 states/ME standardDeduction.single", "15300", "15350")
-    assert not cc.known_matches(me, "2026 states/ME standardDeduction.single", "15300", "15400")   # PE moved
-    assert not cc.known_matches(me, "2026 states/ME standardDeduction.single", "15350", "15350")   # ours moved
-    assert not cc.known_matches(me, "2025 states/ME standardDeduction.single", "15300", "15350")   # other year
-    assert cc.known_matches(oh, "2025 states/OH brackets.single[0].rate", "0", "0.013129")        # 6 places
-    assert not cc.known_matches(oh, "2025 states/OH brackets.single[0].rate", "0", "0.01313")
+    assert kf.known_matches(me, "2026 states/ME standardDeduction.single", "15300", "15350")
+    assert not kf.known_matches(me, "2026 states/ME standardDeduction.single", "15300", "15400")   # PE moved
+    assert not kf.known_matches(me, "2026 states/ME standardDeduction.single", "15350", "15350")   # ours moved
+    assert not kf.known_matches(me, "2025 states/ME standardDeduction.single", "15300", "15350")   # other year
+    assert kf.known_matches(oh, "2025 states/OH brackets.single[0].rate", "0", "0.013129")        # 6 places
+    assert not kf.known_matches(oh, "2025 states/OH brackets.single[0].rate", "0", "0.01313")
 
 
 def test_known_file_rejects_bad_entries():
@@ -88,7 +97,7 @@ def test_known_file_rejects_bad_entries():
 - {figure: "2026 federal standardDeduction.single", ours: 1, right: ours, evidence: x}
 - {figure: "2026 federal standardDeduction.single", ours: 1, policyengine: 2, right: ours, evidence: x, extra: y}
 """
-    entries, errors = cc.load_known_text(text, "k.yaml")
+    entries, errors = kf.load_known_text(text, "k.yaml")
     assert len(errors) == 3
     assert "right must be one of" in errors[0]
     assert "missing policyengine" in errors[1]
@@ -97,23 +106,23 @@ def test_known_file_rejects_bad_entries():
 
 
 def test_empty_known_file_with_header_is_an_empty_list():
-    entries, errors = cc.load_known_text("# header only\n[]\n", "k.yaml")
+    entries, errors = kf.load_known_text("# header only\n[]\n", "k.yaml")
     assert entries == [] and errors == []
-    with pytest.raises(cc.UsageError):
-        cc.load_known_text("figure: not a list\n", "k.yaml")
+    with pytest.raises(UsageError):
+        kf.load_known_text("figure: not a list\n", "k.yaml")
 
 
 def test_placeholders_expand_to_policyengine_status_names():
-    assert cc.expand("gov.x.{STATUS}", "qualifying_widower") == "gov.x.SURVIVING_SPOUSE"
-    assert cc.expand("gov.x.rates.{status}", "married_filing_jointly") == "gov.x.rates.joint"
-    assert cc.expand("gov.irs.income.bracket.thresholds.{n}.{STATUS}", "single", 3) == "gov.irs.income.bracket.thresholds.3.SINGLE"
-    paths = cc.map_paths({"brackets": "gov.a.{status}", "x": {"per_person": "gov.b"}, "years": [2024]})
+    assert mapping.expand("gov.x.{STATUS}", "qualifying_widower") == "gov.x.SURVIVING_SPOUSE"
+    assert mapping.expand("gov.x.rates.{status}", "married_filing_jointly") == "gov.x.rates.joint"
+    assert mapping.expand("gov.irs.income.bracket.thresholds.{n}.{STATUS}", "single", 3) == "gov.irs.income.bracket.thresholds.3.SINGLE"
+    paths = mapping.map_paths({"brackets": "gov.a.{status}", "x": {"per_person": "gov.b"}, "years": [2024]})
     assert paths == {"gov.a.single", "gov.a.joint", "gov.a.separate", "gov.a.head_of_household", "gov.a.surviving_spouse", "gov.b"}
 
 
 # --- the simulation grid (scripts/crosscheck_sim.py) -------------------------------------------
 
-import crosscheck_sim as sim  # noqa: E402
+from crosscheck_lib import sim  # noqa: E402
 
 
 def test_sim_grid_skips_head_of_household_without_dependents():
@@ -141,7 +150,7 @@ def test_sim_known_entries_match_only_their_scope_and_count_use():
                sim.Case(2025, "NM", "head_of_household", 200000, 3), sim.Case(2025, "NM", "single", 60000, 3)]
     assert known[0].matches(inside, "state") and not known[0].matches(inside, "federal")
     assert not any(known[0].matches(c, "state") for c in outside)
-    d = sim.Decimal
+    d = Decimal
     ours = {inside.id: {"federal": d("1"), "fica": d("2"), "state": d("100")}}
     pe = {inside.id: {"federal": d("1.50"), "fica": d("2"), "state": d("50")}}
     outcomes = sim.compare([inside], ours, pe, known)
@@ -155,3 +164,135 @@ def test_sim_known_refuses_unknown_keys_and_bad_values():
     assert any("USPS" in e for e in errors)
     assert any("quantity" in e for e in errors)
     assert any("right" in e for e in errors)
+
+
+# --- the known-file machinery both tools share (scripts/crosscheck_lib/known.py) ------------------
+
+FIGURE_OK = '{figure: "2026 federal standardDeduction.single", ours: 1, policyengine: 2, right: ours, evidence: x'
+CASE_OK = "{state: NM, quantity: state, right: ours, reason: r, evidence: e"
+
+
+def test_both_known_files_word_unknown_and_missing_keys_alike():
+    _, fig_unknown = kf.load_known_text(f"- {FIGURE_OK}, when: y}}", "f.yaml")
+    _, sim_unknown = sim.load_known(f"- {CASE_OK}, when: y}}", "f.yaml")
+    assert fig_unknown == sim_unknown == ["f.yaml: entry 1: unknown key(s) when"]
+    _, fig_missing = kf.load_known_text(f"- {FIGURE_OK.replace(', evidence: x', '')}}}", "f.yaml")
+    _, sim_missing = sim.load_known(f"- {CASE_OK.replace(', evidence: e', '')}}}", "f.yaml")
+    assert fig_missing == sim_missing == ["f.yaml: entry 1: missing evidence"]
+    _, fig_scalar = kf.load_known_text("- just text\n", "f.yaml")
+    _, sim_scalar = sim.load_known("- just text\n", "f.yaml")
+    assert fig_scalar == sim_scalar == ["f.yaml: entry 1: not a mapping"]
+
+
+def test_both_known_files_word_file_errors_alike_but_only_the_figures_file_raises():
+    for text, message in (("figure: not a list\n", "f.yaml: expected a list of entries"),
+                          ("- [unclosed\n", "f.yaml: not valid YAML: ")):
+        with pytest.raises(UsageError) as raised:
+            kf.load_known_text(text, "f.yaml")
+        entries, errors = sim.load_known(text, "f.yaml")
+        assert entries == [] and len(errors) == 1
+        assert str(raised.value).startswith(message) and errors[0] == str(raised.value)
+
+
+def test_known_files_keep_their_own_rules_for_entries_with_both_problems_and_for_empty_mappings():
+    # The figures file reports only the missing key; the simulation file the unknown key first.
+    _, fig = kf.load_known_text("- {figure: x, ours: 1, when: y}", "f")
+    _, cases = sim.load_known("- {state: NM, when: y}", "f")
+    assert fig == ["f: entry 1: missing policyengine, right, evidence"]
+    assert cases == ["f: entry 1: unknown key(s) when", "f: entry 1: missing quantity, right, reason, evidence"]
+    assert sim.load_known("{}", "f") == ([], [])            # safe_load: any empty value is an empty list
+    with pytest.raises(UsageError):
+        kf.load_known_text("{}", "f")                         # text scalars: only an empty document is
+    entries, errors = kf.load_known_text(f"known:\n  - {FIGURE_OK}}}\n", "f")   # the list may sit under known:
+    assert errors == [] and [k.source for k in entries] == ["f#1"]
+
+
+def test_explain_counts_the_first_match_or_every_match():
+    a, b = SimpleNamespace(used=0, matches=lambda x: x > 0), SimpleNamespace(used=0, matches=lambda x: x > 1)
+    assert kn.explain([a, b], 2) is a and (a.used, b.used) == (1, 0)
+    assert kn.explain([a, b], 2, every=True) is a and (a.used, b.used) == (2, 1)
+    assert kn.explain([a, b], 0, every=True) is None and (a.used, b.used) == (2, 1)
+    assert kn.stale_entries([a, b, SimpleNamespace(used=0, n=3), SimpleNamespace(used=0, n=4)],
+                            lambda k: k.n == 3)[0].n == 3
+
+
+def test_known_files_are_read_in_order_and_named_relative_to_the_root(tmp_path):
+    (tmp_path / "a.yaml").write_text(f"- {FIGURE_OK}}}\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(f"- {FIGURE_OK}, x: 1}}\n- {FIGURE_OK}}}\n", encoding="utf-8")
+    entries, errors = kn.load_files([tmp_path / "a.yaml", tmp_path / "b.yaml"], kf.FORMAT, tmp_path)
+    assert [k.source for k in entries] == ["a.yaml#1", "b.yaml#1", "b.yaml#2"]
+    assert errors == ["b.yaml: entry 1: unknown key(s) x"]
+    _, errors = kn.load_files([tmp_path / "b.yaml"], kf.FORMAT)
+    assert errors == [f"{tmp_path / 'b.yaml'}: entry 1: unknown key(s) x"]
+
+
+def _row(key: str, ours: str, pe: str, outcome: str = "disagree") -> Row:
+    year, doc, figure = key.split(" ", 2)
+    return Row(int(year), doc, figure, ours, pe, outcome, [], [], outcome != "projection")
+
+
+def test_figures_explain_disagreements_and_report_stale_and_malformed_entries():
+    text = """
+- {figure: "2026 states/ME standardDeduction.single", ours: 15300, policyengine: 15350, right: ours, evidence: a}
+- {figure: "2026 states/ME standardDeduction.single", ours: 15300, policyengine: 15350, right: ours, evidence: duplicate}
+- {figure: "2025 states/ME personalExemption", ours: 5000, policyengine: 5100, right: ours, evidence: no longer differs}
+- {figure: "2023 states/ME personalExemption", ours: 1, policyengine: 2, right: ours, evidence: year not checked}
+- {figure: "2025 states/CA sdi.rate", ours: 1, policyengine: 2, right: ours, evidence: state not checked}
+- {figure: "2026 states/ME dependentExemption", ours: 1, policyengine: 2, right: ours, evidence: a projection}
+- {figure: "states/ME rate", ours: 1, policyengine: 2, right: ours, evidence: malformed}
+"""
+    known, errors = kf.load_known_text(text, "k.yaml")
+    assert errors == []
+    cmp = Comparer(None, include_projections=False)
+    cmp.rows = [_row("2026 states/ME standardDeduction.single", "15300", "15350.00"),
+                _row("2026 states/ME standardDeduction.married_filing_jointly", "30600", "30700"),
+                _row("2026 states/ME dependentExemption", "1", "2", "projection")]
+    stale, malformed = kf.explain_rows(cmp, known, [2025, 2026], {"federal", "states/ME"})
+    assert cmp.rows[0].explained_by is known[0] and cmp.rows[1].explained_by is None
+    assert cmp.tally[("states/ME", 2026)].explained == 1
+    assert [k.used for k in known] == [1, 0, 0, 0, 0, 0, 0]
+    assert [k.evidence for k in stale] == ["duplicate", "no longer differs"]
+    assert malformed == ["k.yaml#7: figure 'states/ME rate' is not '<year> <document> <field>'"]
+
+
+def test_sim_stale_entries_are_those_unused_in_a_checked_state_and_year():
+    known, errors = sim.load_known("""
+- {state: NM, quantity: state, right: ours, reason: r, evidence: e, years: [2025]}
+- {state: NM, quantity: state, right: ours, reason: r, evidence: e, years: [2023]}
+- {state: ME, quantity: state, right: ours, reason: r, evidence: e}
+- {state: NM, quantity: federal, right: ours, reason: r, evidence: e}
+- {state: NM, quantity: state, right: not-modelled, reason: a second cause, evidence: e}
+""", "t")
+    assert errors == []
+    case = sim.Case(2025, "NM", "single", 15000, 0)
+    d = Decimal
+    sim.compare([case], {case.id: {"federal": d(0), "fica": d(0), "state": d(10)}},
+                {case.id: {"federal": d(0), "fica": d(0), "state": d(0)}}, known)
+    checked = {("NM", 2025)}
+    stale = kn.stale_entries(known, lambda k: any((k.state, y) in checked for y in (k.years or [2025])))
+    assert [k.used for k in known] == [1, 0, 0, 0, 1] and stale == [known[3]]   # both causes of the case used
+
+
+def test_package_does_not_import_policyengine_and_entry_points_reach_it():
+    import importlib
+    for name in ("cli", "sim", "policyengine", "resolve", "render"):
+        importlib.import_module(f"crosscheck_lib.{name}")
+    assert not any(m.startswith(("policyengine_us", "policyengine_core")) for m in sys.modules)
+    for script, words in (("crosscheck.py", "usage: crosscheck.py"), ("crosscheck_sim.py", "usage: crosscheck_sim.py")):
+        r = subprocess.run([sys.executable, str(SCRIPTS / script), "--help"], capture_output=True, text=True)
+        assert r.returncode == 0 and r.stdout.startswith(words), r.stderr
+
+
+def test_the_mapping_names_only_fields_the_comparison_knows():
+    # A field the map names but the comparison does not know stops `make crosscheck` with exit 2
+    # (it did once, for South Carolina's youngChildDeduction.amount); this catches it in make test.
+    import yaml
+    from crosscheck_lib.compare import STATE_VALUE_FIELDS
+    spec = yaml.safe_load((SCRIPTS / "crosscheck-map.yaml").read_text())
+    states = spec.get("states") or {}
+    assert len(states) >= 51
+    for code, fields in states.items():
+        unknown = set(fields or {}) - mapping.STATE_FIELDS
+        assert not unknown, f"states.{code}: {sorted(unknown)} not in STATE_FIELDS"
+    # Every comparable value field can be named by the map (else it is compared with nothing).
+    assert set(STATE_VALUE_FIELDS) - {"rate"} <= mapping.STATE_FIELDS  # the rate comes with `income`
