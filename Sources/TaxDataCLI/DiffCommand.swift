@@ -90,16 +90,12 @@ struct DiffCommand: AsyncParsableCommand {
         try selection.validatePaths(in: YearDiff.paths(sideA) + YearDiff.paths(sideB))
         let all = YearDiff.compare(sideA, sideB).filter { selection.selects($0.address) }
         let changes = derived ? all : all.filter { !$0.derived }
-        var warnings = SeparateIsHalfOfJoint().check(b.data)
-        if a.data.meta.taxYear < b.data.meta.taxYear { warnings += YearOverYear().check(previous: a.data, current: b.data) }
-        warnings = warnings.map { warning in
-            var warning = warning
-            if let map = b.sourceMap, let path = warning.path { warning.location = map.location(year: b.data.meta.taxYear, path: path) }
-            return warning
-        }.filter { warning in
-            guard let path = warning.path else { return true }
-            return selection.selects(path.address)
-        }
+        // The compiler's sanity stage, on the two years compared.
+        let warnings = SanityStage.warnings(previous: a.data, current: b.data, sourceMap: b.sourceMap)
+            .filter { warning in
+                guard let path = warning.path else { return true }
+                return selection.selects(path.address)
+            }
         let renderer = DiffRenderer(from: a, to: b, changes: changes, hiddenDerived: all.count - changes.count, warnings: warnings,
                                     color: !noColor && format == .text && Console.isTerminal && CommandContext.current.environment["NO_COLOR"] == nil)
         switch format {

@@ -35,6 +35,10 @@ public struct RuleSet: Sendable {
         StateYoungChildDeduction(),
     ])
 
+    /// The standard rules about plausibility rather than validity (ids `sanity.*`): warnings a
+    /// reviewer reads, which `taxdata diff` shows beside the changes.
+    public static let sanity = RuleSet(standard.rules.filter { $0.id.rawValue.hasPrefix("sanity.") })
+
     /// Runs every rule and tags each finding with the tax year. `fields` is the year's walk when
     /// the caller made it already (`TaxYearData.walk()`), so it is not walked again.
     public func validate(_ data: TaxYearData, fields walked: [Field]? = nil) -> [Diagnostic] {
