@@ -55,4 +55,42 @@ enum ClientVerification {
         return Rejection(source: source, taxYear: year, reason: first.diagnostic.rule,
                          detail: "\(first.file): \(first.diagnostic.message)\(more)")
     }
+
+    // MARK: HTTP answers
+
+    /// The body of a 200 answer; any other status is refused (`http.status`), naming the file.
+    static func requireOK(_ response: HTTPResponse, year: Int, what: String) throws {
+        guard response.status == 200 else {
+            throw Rejection(source: .remote, taxYear: year, reason: .httpStatus, detail: "\(what): HTTP \(response.status)")
+        }
+    }
+
+    /// What a failed request is, by the transport's kind of failure (`transport.*`).
+    static func transportRejection(_ error: any Error, file: String, year: Int) -> Rejection {
+        guard let error = error as? TransportError else {
+            return Rejection(source: .remote, taxYear: year, reason: .transportConnection, detail: "\(file): \(error)")
+        }
+        let reason: RuleID = switch error.kind {
+        case .offline: .transportOffline
+        case .timeout: .transportTimeout
+        case .tooLarge: .transportTooLarge
+        case .connection: .transportConnection
+        case .encoding: .transportEncoding
+        }
+        return Rejection(source: .remote, taxYear: year, reason: reason, detail: "\(file): \(error)")
+    }
+
+    /// The version endpoint's answer: whether the version asked about is current; nil when the
+    /// server does not offer the endpoint (a static host: the manifest's ETag is used instead).
+    static func versionAnswerSaysCurrent(_ response: HTTPResponse) -> Bool? {
+        guard response.status == 200, let answer = try? JSONDecoder().decode(VersionAnswer.self, from: response.body) else { return nil }
+        return !answer.hasUpdate
+    }
+
+    /// A downloaded signature worth keeping: only one that is a signature envelope (an HTML error
+    /// page served as manifest.json.sig is not stored).
+    static func storableSignature(_ bytes: Data?) -> Data? {
+        guard let bytes, (try? JSONDecoder().decode(SignatureEnvelope.self, from: bytes)) != nil else { return nil }
+        return bytes
+    }
 }

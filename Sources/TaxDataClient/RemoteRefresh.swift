@@ -67,7 +67,7 @@ extension TaxDataProvider {
     private func fetchIndex(base: URL, year: Int, now: Date) async throws -> TrustedIndex {
         let response = try await get(base.appendingPathComponent(BundleLayout.indexName), year: year,
                                      maxBytes: min(configuration.maxResponseBytes, 1 << 20))
-        try expectOK(response, year: year, what: BundleLayout.indexName)
+        try ClientVerification.requireOK(response, year: year, what: BundleLayout.indexName)
         let signature = try await get(base.appendingPathComponent(BundleLayout.indexSignatureName), year: year, maxBytes: 64 << 10)
         // Replay is decided against the newest issuedAt any process sharing the cache accepted.
         if let onDisk = try? store.withExclusiveAccess({ ClientState.decode(try store.loadState()) }) {
@@ -105,11 +105,11 @@ extension TaxDataProvider {
         var components = URLComponents(url: base.appendingPathComponent("v1/tax-data/\(year)/version"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "current", value: current.description)]
         let response = try await get(components.url!, year: year, maxBytes: 64 << 10)
-        guard response.status == 200, let answer = try? JSONDecoder().decode(VersionAnswer.self, from: response.body) else {
+        guard let current = ClientVerification.versionAnswerSaysCurrent(response) else {
             versionEndpointUnsupported = true // a static host: use the manifest's ETag instead
             return false
         }
-        return !answer.hasUpdate
+        return current
     }
 
     /// Fetches and accepts the year's bundle. `entry` is what the signed index lists for the year
@@ -126,7 +126,7 @@ extension TaxDataProvider {
             markFresh(year, now: now)
             return
         }
-        try expectOK(manifestResponse, year: year, what: BundleLayout.manifestName)
+        try ClientVerification.requireOK(manifestResponse, year: year, what: BundleLayout.manifestName)
         let manifestBytes = manifestResponse.body
         try trusted.acceptListedBytes(manifestBytes, entry: entry, year: year)
         let signatureResponse = try await get(yearURL.appendingPathComponent(BundleLayout.signatureName), year: year, maxBytes: 64 << 10)
@@ -134,14 +134,11 @@ extension TaxDataProvider {
         let manifest = try trusted.acceptManifest(manifestBytes, signature: signature, entry: entry, year: year,
                                                   maxFileBytes: configuration.maxResponseBytes)
         var files: [String: Data] = [BundleLayout.manifestName: manifestBytes]
-        // Keep a signature only if it is one: an HTML error page served as manifest.json.sig is not stored.
-        if let signature, (try? JSONDecoder().decode(SignatureEnvelope.self, from: signature)) != nil {
-            files[BundleLayout.signatureName] = signature
-        }
+        files[BundleLayout.signatureName] = ClientVerification.storableSignature(signature)
         for name in manifest.checksums.keys.sorted() {
             // Exactly the listed size: a server that sends more is cut off at that many bytes.
             let response = try await get(yearURL.appendingPathComponent(name), year: year, maxBytes: manifest.sizes[name] ?? 0)
-            try expectOK(response, year: year, what: name)
+            try ClientVerification.requireOK(response, year: year, what: name)
             files[name] = response.body
         }
         // Decided after the downloads, against what is active now.
@@ -179,23 +176,8 @@ extension TaxDataProvider {
     private func get(_ url: URL, year: Int, maxBytes: Int, headers: [String: String] = [:]) async throws -> HTTPResponse {
         do {
             return try await transport.send(HTTPRequest(url: url, headers: headers, maxBytes: maxBytes, timeout: configuration.requestTimeout))
-        } catch let error as TransportError {
-            let reason: RuleID = switch error.kind {
-            case .offline: .transportOffline
-            case .timeout: .transportTimeout
-            case .tooLarge: .transportTooLarge
-            case .connection: .transportConnection
-            case .encoding: .transportEncoding
-            }
-            throw Rejection(source: .remote, taxYear: year, reason: reason, detail: "\(url.lastPathComponent): \(error)")
         } catch {
-            throw Rejection(source: .remote, taxYear: year, reason: .transportConnection, detail: "\(url.lastPathComponent): \(error)")
-        }
-    }
-
-    private func expectOK(_ response: HTTPResponse, year: Int, what: String) throws {
-        guard response.status == 200 else {
-            throw Rejection(source: .remote, taxYear: year, reason: .httpStatus, detail: "\(what): HTTP \(response.status)")
+            throw ClientVerification.transportRejection(error, file: url.lastPathComponent, year: year)
         }
     }
 }

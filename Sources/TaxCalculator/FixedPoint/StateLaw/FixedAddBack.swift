@@ -14,6 +14,7 @@ struct FixedAddBack: Sendable {
 
 extension FixedState {
     /// `StateTax.taxAddBacks`, in units.
+    @inline(__always)
     func taxAddBacks(_ work: inout Work, _ input: Input) {
         for index in tables.addBacks.indices {
             work.units += tables.addBacks[index].amount(income: input.incomeWages, status: input.status) * FixedPoint.unitsPerCent

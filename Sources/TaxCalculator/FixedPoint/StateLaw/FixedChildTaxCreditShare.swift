@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.childTaxCreditShare`, in cents.
+    @inline(__always)
     func childTaxCreditShare(_ work: inout Work, _ input: Input) {
         guard let credit = tables.childCreditShare, input.incomeWages <= credit.limit[input.status] else { return }
         work.out.tax -= Swift.min(work.out.tax, FixedPoint.roundToCent(input.childCreditAllowed * credit.share))

@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.cityTax`, in cents.
+    @inline(__always)
     func cityTax(_ work: inout Work, _ input: Input) {
         guard input.newYorkCity, let city = tables.city else { return }
         let (units, rate) = city[input.status].tax(on: work.out.taxable)

@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.credits`: the tax, less the nonrefundable credits, in cents from here on.
+    @inline(__always)
     func credits(_ work: inout Work, _ input: Input) {
         let s = input.status, income = input.incomeWages, dependents = Int64(input.dependents)
         let perDependentCredit = dependents > 0 ? phased(.dependentCredit, tables.dependentCredit, income: income, status: s) : 0

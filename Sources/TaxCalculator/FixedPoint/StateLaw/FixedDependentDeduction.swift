@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.dependentDeduction`, in cents.
+    @inline(__always)
     func dependentDeduction(_ work: inout Work, _ input: Input) {
         guard let rule = tables.dependentDeduction else { return }
         work.subtracted += Swift.max(0, Int64(input.dependents) - rule.exceptFirst) * rule.amount[input.status]

@@ -16,6 +16,7 @@ struct FixedEarnedIncomeCreditShare: Sendable {
 
 extension FixedState {
     /// `StateTax.earnedIncomeCredit`, in cents.
+    @inline(__always)
     func earnedIncomeCredit(_ work: inout Work, _ input: Input) {
         guard let credit = tables.earnedIncomeCredit else { return }
         let amount = Swift.min(work.out.tax, credit.amount(input.earnedCredit, children: input.children, status: input.status))

@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.incomeBase`, in cents.
+    @inline(__always)
     func incomeBase(_ work: inout Work, _ input: Input) {
         work.base = tables.startsFromFederalTaxable ? input.federalTaxable : input.incomeWages
         if let addBack = tables.deductionAddBack, input.incomeWages >= addBack.atLeast {

@@ -29,6 +29,7 @@ struct FixedIncomeTestedCredit: Sendable {
 
 extension FixedState {
     /// `StateTax.incomeTestedCredit`, in cents.
+    @inline(__always)
     func incomeTestedCredit(_ work: inout Work, _ input: Input) {
         guard let credit = tables.incomeTested else { return }
         work.out.tax -= Swift.min(work.out.tax, credit.amount(work.out.tax, income: input.incomeWages, status: input.status,

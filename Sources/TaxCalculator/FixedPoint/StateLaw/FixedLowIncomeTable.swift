@@ -19,6 +19,7 @@ final class FixedLowIncomeTable: Sendable {
 
 extension FixedState {
     /// `StateTax.lowIncomeTable`.
+    @inline(__always)
     func lowIncomeTable(_ work: inout Work, _ input: Input) {
         guard let rule = tables.lowIncomeTable,
               let low = rule.tax(income: input.incomeWages, status: input.status, dependents: Int64(input.dependents)),

@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.mentalHealthTax`, in cents.
+    @inline(__always)
     func mentalHealthTax(_ work: inout Work, _ input: Input) {
         guard let mental = tables.mentalHealth else { return }
         work.out.mentalHealth = FixedPoint.roundToCent(Swift.max(0, work.out.taxable - mental.threshold) * mental.rate)

@@ -20,6 +20,7 @@ struct FixedPaidDeduction: Sendable {
 
 extension FixedState {
     /// `StateTax.federalTaxDeduction`, in cents.
+    @inline(__always)
     func federalTaxDeduction(_ work: inout Work, _ input: Input) {
         guard let rule = tables.federalTaxDeduction else { return }
         let s = input.status, income = input.incomeWages
@@ -30,6 +31,7 @@ extension FixedState {
     }
 
     /// `StateTax.ficaDeduction`, in cents.
+    @inline(__always)
     func ficaDeduction(_ work: inout Work, _ input: Input) {
         guard let rule = tables.ficaDeduction else { return }
         let amount = rule.amount(input.fica, income: input.incomeWages, status: input.status, cap: rule.cap[input.status])

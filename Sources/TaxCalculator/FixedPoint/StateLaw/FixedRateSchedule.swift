@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.rateSchedule`: taxable income, and the tax on it in units.
+    @inline(__always)
     func rateSchedule(_ work: inout Work, _ input: Input) {
         let s = input.status
         let taxable = Swift.max(0, work.base - work.deduction - work.subtracted)

@@ -30,6 +30,7 @@ struct FixedRecapture: Sendable {
 
 extension FixedState {
     /// `StateTax.recapture`, in units.
+    @inline(__always)
     func recapture(_ work: inout Work, _ input: Input) {
         guard let recapture = tables.recapture, tables.type == .progressive else { return }
         work.units += recapture.amount(income: input.incomeWages, taxable: work.out.taxable, bracketUnits: work.units,

@@ -9,6 +9,7 @@ struct FixedSDI: Sendable {
 
 extension FixedState {
     /// `StateTax.disabilityInsurance`, in cents.
+    @inline(__always)
     func disabilityInsurance(_ work: inout Work, _ input: Input) {
         guard let plan = tables.sdi else { return }
         var contribution = (plan.wageBase.map { Swift.min(input.ficaWages, $0) } ?? input.ficaWages) * plan.rate

@@ -3,6 +3,7 @@ import TaxDataCore
 
 extension FixedState {
     /// `StateTax.youngChildDeduction`, in cents.
+    @inline(__always)
     func youngChildDeduction(_ work: inout Work, _ input: Input) {
         work.subtracted += Int64(input.childrenUnder6) * tables.youngChildDeduction
     }
