@@ -74,4 +74,29 @@ struct StateStepOrderTests {
         let uncovered = Set(StateStep.allCases).subtracting(taken).subtracting(noteOnly)
         #expect(uncovered.isEmpty, "no state in TaxData/ takes \(uncovered): add a state that does to the grid, or a fixture year")
     }
+
+    /// The hand-worked golden cases (`GoldenCases.swift`, `StateTableCases.swift`, …) name their
+    /// year and state in each `calculate(YEAR, .status, "XX", …)`: together they must reach every
+    /// step, so each construct has at least one case worked from the law.
+    @Test("every step is taken by a state some hand-worked golden case computes")
+    func everyStepHasAGoldenCase() throws {
+        let directory = packageRoot.appendingPathComponent("Tests/TaxCalculatorTests")
+        let pattern = try Regex(#"calculate\(([0-9]{4}), \.[A-Za-z_]+, "([A-Z]{2})""#)
+        var cases = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".swift") && name != "FixedPointTests.swift" {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            for match in text.matches(of: pattern) { cases.insert("\(match.output[1].substring!) \(match.output[2].substring!)") }
+        }
+        #expect(cases.count > 20)
+        var taken = Set<StateStep>()
+        for data in compiledYears {
+            let fixed = try FixedPointCalculator(data: data)
+            for (code, index) in fixed.codes where cases.contains("\(data.meta.taxYear) \(code)") {
+                taken.formUnion(fixed.states[index].steps)
+            }
+        }
+        let noteOnly: Set<StateStep> = [.refundableDependentCredit]
+        let uncovered = Set(StateStep.allCases).subtracting(taken).subtracting(noteOnly)
+        #expect(uncovered.isEmpty, "no golden case computes a state that takes \(uncovered): work one from the law")
+    }
 }
