@@ -1,8 +1,8 @@
 /// One step of a state's tax. The order of the steps is declared once, in `payroll` and
 /// `incomeTax`, and both calculators walk those lists: `StateTax` (the `Decimal` reference, which
 /// also writes the notes) and `FixedState` (the fixed-point twin), so the two cannot disagree on
-/// order. A new construct adds a case here, one line in each list, and one line in each
-/// calculator's `run` switch (see CONTRIBUTING.md).
+/// order. A new construct adds a case here, one line in a list, a requirement of
+/// `StateStepCalculator` and one line in its `run` switch (see CONTRIBUTING.md).
 enum StateStep: Sendable, CaseIterable {
     /// State disability insurance withheld from wages (`sdi`).
     case disabilityInsurance
@@ -72,4 +72,68 @@ enum StateStep: Sendable, CaseIterable {
         .mentalHealthTax,
         .cityTax,
     ]
+}
+
+/// A calculator of the state steps, one method per step: `StateTax` (the `Decimal` reference) and
+/// `FixedState` (fixed point). A step is a requirement, so neither calculator can leave one out.
+protocol StateStepCalculator {
+    /// What the steps hand on to each other.
+    associatedtype Work
+    /// What the steps read.
+    associatedtype Input
+    func disabilityInsurance(_ work: inout Work, _ input: Input)
+    func incomeBase(_ work: inout Work, _ input: Input)
+    func standardDeduction(_ work: inout Work, _ input: Input)
+    func personalExemption(_ work: inout Work, _ input: Input)
+    func dependentExemption(_ work: inout Work, _ input: Input)
+    func childExemption(_ work: inout Work, _ input: Input)
+    func dependentDeduction(_ work: inout Work, _ input: Input)
+    func youngChildDeduction(_ work: inout Work, _ input: Input)
+    func federalTaxDeduction(_ work: inout Work, _ input: Input)
+    func ficaDeduction(_ work: inout Work, _ input: Input)
+    func rateSchedule(_ work: inout Work, _ input: Input)
+    func lowIncomeTable(_ work: inout Work, _ input: Input)
+    func recapture(_ work: inout Work, _ input: Input)
+    func taxAddBacks(_ work: inout Work, _ input: Input)
+    func shareOfTaxCredit(_ work: inout Work, _ input: Input)
+    func credits(_ work: inout Work, _ input: Input)
+    func incomeTestedCredit(_ work: inout Work, _ input: Input)
+    func childTaxCreditShare(_ work: inout Work, _ input: Input)
+    func earnedIncomeCredit(_ work: inout Work, _ input: Input)
+    func refundableDependentCredit(_ work: inout Work, _ input: Input)
+    func extraTax(_ work: inout Work, _ input: Input)
+    func mentalHealthTax(_ work: inout Work, _ input: Input)
+    func cityTax(_ work: inout Work, _ input: Input)
+}
+
+extension StateStepCalculator {
+    /// The registry of steps, shared by both calculators: one line per step.
+    @inline(__always)
+    func run(_ step: StateStep, _ work: inout Work, _ input: Input) {
+        switch step {
+        case .disabilityInsurance: disabilityInsurance(&work, input)
+        case .incomeBase: incomeBase(&work, input)
+        case .standardDeduction: standardDeduction(&work, input)
+        case .personalExemption: personalExemption(&work, input)
+        case .dependentExemption: dependentExemption(&work, input)
+        case .childExemption: childExemption(&work, input)
+        case .dependentDeduction: dependentDeduction(&work, input)
+        case .youngChildDeduction: youngChildDeduction(&work, input)
+        case .federalTaxDeduction: federalTaxDeduction(&work, input)
+        case .ficaDeduction: ficaDeduction(&work, input)
+        case .rateSchedule: rateSchedule(&work, input)
+        case .lowIncomeTable: lowIncomeTable(&work, input)
+        case .recapture: recapture(&work, input)
+        case .taxAddBacks: taxAddBacks(&work, input)
+        case .shareOfTaxCredit: shareOfTaxCredit(&work, input)
+        case .credits: credits(&work, input)
+        case .incomeTestedCredit: incomeTestedCredit(&work, input)
+        case .childTaxCreditShare: childTaxCreditShare(&work, input)
+        case .earnedIncomeCredit: earnedIncomeCredit(&work, input)
+        case .refundableDependentCredit: refundableDependentCredit(&work, input)
+        case .extraTax: extraTax(&work, input)
+        case .mentalHealthTax: mentalHealthTax(&work, input)
+        case .cityTax: cityTax(&work, input)
+        }
+    }
 }

@@ -3,7 +3,7 @@ import TaxDataCore
 
 /// One state's tax on wages, with its extras: the `Decimal` reference. It walks the steps in the
 /// order `StateStep` declares; each step is a method in `StateLaw/`, named after it.
-struct StateTax {
+struct StateTax: StateStepCalculator {
     let state: StateData
     let code: String
     let status: FilingStatus
@@ -70,35 +70,6 @@ struct StateTax {
         work.result.marginalRate += work.payrollMarginal
         if state.type != .noTax, state.notes != nil { work.result.notes.append("\(code): parts of this state's tax are not modelled (see its notes)") }
         return work.result
-    }
-
-    /// The registry of steps: one line per step.
-    private func run(_ step: StateStep, _ work: inout Work, _ input: Input) {
-        switch step {
-        case .disabilityInsurance: disabilityInsurance(&work, input)
-        case .incomeBase: incomeBase(&work, input)
-        case .standardDeduction: standardDeduction(&work, input)
-        case .personalExemption: personalExemption(&work, input)
-        case .dependentExemption: dependentExemption(&work, input)
-        case .childExemption: childExemption(&work, input)
-        case .dependentDeduction: dependentDeduction(&work, input)
-        case .youngChildDeduction: youngChildDeduction(&work, input)
-        case .federalTaxDeduction: federalTaxDeduction(&work, input)
-        case .ficaDeduction: ficaDeduction(&work, input)
-        case .rateSchedule: rateSchedule(&work, input)
-        case .lowIncomeTable: lowIncomeTable(&work, input)
-        case .recapture: recapture(&work, input)
-        case .taxAddBacks: taxAddBacks(&work, input)
-        case .shareOfTaxCredit: shareOfTaxCredit(&work, input)
-        case .credits: credits(&work, input)
-        case .incomeTestedCredit: incomeTestedCredit(&work, input)
-        case .childTaxCreditShare: childTaxCreditShare(&work, input)
-        case .earnedIncomeCredit: earnedIncomeCredit(&work, input)
-        case .refundableDependentCredit: refundableDependentCredit(&work, input)
-        case .extraTax: extraTax(&work, input)
-        case .mentalHealthTax: mentalHealthTax(&work, input)
-        case .cityTax: cityTax(&work, input)
-        }
     }
 
     /// `amount` after the state's phase-outs of `part`, with a note when income reduced it.

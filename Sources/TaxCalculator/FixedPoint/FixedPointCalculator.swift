@@ -127,8 +127,9 @@ public struct FixedPointCalculator: Sendable {
         let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         guard smallest >= 0 else { throw CalculationError.negative("pre-tax deductions") }
         guard largest <= FixedPoint.maxCents else { throw CalculationError.outOfRange("pre-tax deduction above $1,000,000,000 is out of range") }
-        let state = states[input.state.index]
-        if input.newYorkCity && !state.hasCityTax { throw CalculationError.newYorkCityOutsideNewYork }
+        // Read in place (`states[i]`), never held in a local: a local would retain and release it.
+        let index = input.state.index
+        if input.newYorkCity && !states[index].hasCityTax { throw CalculationError.newYorkCityOutsideNewYork }
         let s = Self.statusIndex(input.status)
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
@@ -160,7 +161,7 @@ public struct FixedPointCalculator: Sendable {
             }
         }
         var earnedCredit: Int64 = 0
-        if !earnedIncomeCredit.isEmpty, state.needsEarnedIncomeCredit {
+        if !earnedIncomeCredit.isEmpty, states[index].needsEarnedIncomeCredit {
             earnedCredit = earnedIncomeCredit[Swift.min(input.children, earnedIncomeCredit.count - 1)].credit(wages: incomeWages, status: s)
         }
 
@@ -177,7 +178,7 @@ public struct FixedPointCalculator: Sendable {
                   earnedCredit: earnedCredit,
                   dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
                   newYorkCity: input.newYorkCity, status: s)
-        let stateResult = state.tax(stateInput)
+        let stateResult = states[index].tax(stateInput)
         let (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
             (stateResult.taxable, stateResult.tax, stateResult.sdi, stateResult.mentalHealth, stateResult.city, stateResult.marginal)
         return Result(

@@ -49,7 +49,7 @@ struct FixedStateFields: Sendable {
 
 /// A state's tables, immutable: a final class, so a calculation reads them in place (a struct this
 /// size read out of an array is copied, a retain and a release per table, most of a calculation's time).
-final class FixedState: Sendable {
+final class FixedState: Sendable, StateStepCalculator {
     let tables: FixedStateFields
     /// The steps of `StateStep.payroll` and, for a state with an income tax, `StateStep.incomeTax`
     /// that this state's tables take part in, in that order.
@@ -136,44 +136,16 @@ extension FixedState {
     /// release every table it holds on each call.
     func tax(_ input: Input) -> Output {
         var work = Work()
-        var index = 0
-        while index < steps.count {
-            run(steps[index], &work, input)
-            index += 1
+        // Through the buffer: no bounds check and no reload of the array per step.
+        steps.withUnsafeBufferPointer { steps in
+            for step in steps { run(step, &work, input) }
         }
         work.out.marginal += work.payrollMarginal
         return work.out
     }
 
-    /// The registry of steps: one line per step (`takesPart(in:)` leaves out the ones a state lacks).
-    @inline(__always)
-    private func run(_ step: StateStep, _ work: inout Work, _ input: Input) {
-        switch step {
-        case .disabilityInsurance: disabilityInsurance(&work, input)
-        case .incomeBase: incomeBase(&work, input)
-        case .standardDeduction: standardDeduction(&work, input)
-        case .personalExemption: personalExemption(&work, input)
-        case .dependentExemption: dependentExemption(&work, input)
-        case .childExemption: childExemption(&work, input)
-        case .dependentDeduction: dependentDeduction(&work, input)
-        case .youngChildDeduction: youngChildDeduction(&work, input)
-        case .federalTaxDeduction: federalTaxDeduction(&work, input)
-        case .ficaDeduction: ficaDeduction(&work, input)
-        case .rateSchedule: rateSchedule(&work, input)
-        case .lowIncomeTable: lowIncomeTable(&work, input)
-        case .recapture: recapture(&work, input)
-        case .taxAddBacks: taxAddBacks(&work, input)
-        case .shareOfTaxCredit: shareOfTaxCredit(&work, input)
-        case .credits: credits(&work, input)
-        case .incomeTestedCredit: incomeTestedCredit(&work, input)
-        case .childTaxCreditShare: childTaxCreditShare(&work, input)
-        case .earnedIncomeCredit: earnedIncomeCredit(&work, input)
-        case .refundableDependentCredit: break
-        case .extraTax: extraTax(&work, input)
-        case .mentalHealthTax: mentalHealthTax(&work, input)
-        case .cityTax: cityTax(&work, input)
-        }
-    }
+    /// Refundable, so not in the state tax: `takesPart(in:)` leaves it out of every state's steps.
+    func refundableDependentCredit(_ work: inout Work, _ input: Input) {}
 
     /// `amount` after every phase-out of `part`, in order.
     func phased(_ part: PhaseOut.Part, _ amount: Int64, income: Int64, status s: Int) -> Int64 {
