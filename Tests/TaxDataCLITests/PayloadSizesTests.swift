@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `scripts/payload-sizes.py`, the measurement behind docs/design/34-payload.md, on a dist of the
+/// real years: it runs, its figures hang together, and the form the design chooses fits the
+/// embedded budget (400 KB for three years), so the design's premise is checked as the data grows.
+@Suite("payload-sizes.py: the bytes per year, today's and the proposed forms")
+struct PayloadSizesTests {
+    @Test("on the real dist: every year measured; the app form is a fraction of the combined document and three years fit in 400 KB")
+    func realDist() async throws {
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let dist = tmp.appendingPathComponent("dist")
+        let built = try await taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path)
+        try #require(built.status == 0, "\(built.stderr)")
+        let script = packageRoot.appendingPathComponent("scripts/payload-sizes.py").path
+        let text = try run("/usr/bin/env", ["python3", script, dist.path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("years of the app form, plain:"), "\(text.stdout)")
+        let json = try run("/usr/bin/env", ["python3", script, dist.path, "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["year"] as? Int } == compiledYears.map(\.meta.taxYear).sorted().map { Optional($0) })
+        var apps = 0
+        for row in rows {
+            let form = { (name: String) in (row[name] as? [Int]) ?? [] }
+            let (files, combined, app, provenance) = (form("dist files"), form("combined"), form("app"), form("provenance"))
+            try #require([files, combined, app, provenance].allSatisfy { $0.count == 2 })
+            #expect(app[0] * 3 < combined[0] && app[1] < app[0] && provenance[0] > 0, "\(row)")
+            #expect(combined[0] < files[0])
+            // The year's files on disk are what the script read.
+            let year = try #require(row["year"] as? Int)
+            let onDisk = try FileManager.default.contentsOfDirectory(atPath: dist.appendingPathComponent(String(year)).path)
+            #expect(row["files"] as? Int == onDisk.count)
+            apps += app[0]
+        }
+        #expect(apps <= 400_000, "three years of the app form no longer fit the 400 KB embedded budget: \(apps) bytes")
+        let missing = try run("/usr/bin/env", ["python3", script, tmp.appendingPathComponent("nothing").path])
+        #expect(missing.status == 2 && missing.stderr.contains("no year directory"))
+    }
+}
