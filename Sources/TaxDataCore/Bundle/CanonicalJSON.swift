@@ -12,6 +12,16 @@ public enum CanonicalJSON {
         return data
     }
 
+    /// The compact canonical form, for the documents of the app form (docs/design/34-payload.md):
+    /// sorted keys, no white space, unescaped slashes, exact decimals, a final newline.
+    public static func encodeCompact(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
     /// Decodes bundle JSON. Numbers decode to `Decimal` from their text, exactly.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)

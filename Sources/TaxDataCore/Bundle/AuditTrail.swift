@@ -1,0 +1,88 @@
+import Foundation
+
+/// `provenance_Y.json`: a year's audit trail, every `sources`, `notes` and `pending` of its
+/// documents and states, which the app form of the year leaves out (docs/design/34-payload.md).
+/// Apps compute without it; reviewers, auditors and `verify` read it.
+public struct ProvenanceDocument: Sendable, Equatable, Codable {
+    /// The audit trail of one document or one state.
+    public struct Entry: Sendable, Equatable, Codable {
+        @OmittedWhenEmpty public var sources: [Citation]
+        public var notes: String?
+        /// A state's: the publication that will replace its estimated figures.
+        public var pending: String?
+
+        public init(sources: [Citation], notes: String? = nil, pending: String? = nil) {
+            self.sources = sources
+            self.notes = notes
+            self.pending = pending
+        }
+    }
+
+    public var taxYear: Int
+    public var version: DataVersion
+    public var federal: Entry
+    public var fica: Entry
+    public var retirement: Entry
+    /// Keyed by USPS code, the same states as the year's data.
+    public var states: [String: Entry]
+}
+
+/// Why an audit trail cannot be put back into a year: it is another year's, another version's, or
+/// names other states.
+public struct AuditTrailMismatch: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+extension CombinedDocument {
+    /// The year without its audit trail (the app form), and the audit trail.
+    public func splittingAuditTrail() -> (app: CombinedDocument, provenance: ProvenanceDocument) {
+        var app = self
+        app.federal.sources = []
+        app.federal.notes = nil
+        app.fica.sources = []
+        app.fica.notes = nil
+        app.retirement.sources = []
+        app.retirement.notes = nil
+        var states: [String: ProvenanceDocument.Entry] = [:]
+        for (code, state) in self.states {
+            states[code] = .init(sources: state.sources, notes: state.notes, pending: state.pending)
+            app.states[code]?.sources = []
+            app.states[code]?.notes = nil
+            app.states[code]?.pending = nil
+        }
+        let provenance = ProvenanceDocument(
+            taxYear: taxYear, version: version,
+            federal: .init(sources: federal.sources, notes: federal.notes),
+            fica: .init(sources: fica.sources, notes: fica.notes),
+            retirement: .init(sources: retirement.sources, notes: retirement.notes),
+            states: states)
+        return (app, provenance)
+    }
+
+    /// The year with `provenance`'s audit trail put back: the inverse of `splittingAuditTrail`.
+    /// - Throws: `AuditTrailMismatch` when the audit trail is another year's or version's, or its
+    ///   states are not exactly this year's.
+    public func restoringAuditTrail(_ provenance: ProvenanceDocument) throws -> CombinedDocument {
+        guard provenance.taxYear == taxYear, provenance.version == version else {
+            throw AuditTrailMismatch(description: "the audit trail is for \(provenance.taxYear) version \(provenance.version), the data \(taxYear) version \(version)")
+        }
+        guard Set(provenance.states.keys) == Set(states.keys) else {
+            let extra = Set(provenance.states.keys).subtracting(states.keys).sorted()
+            let missing = Set(states.keys).subtracting(provenance.states.keys).sorted()
+            throw AuditTrailMismatch(description: "the audit trail's states differ from the data's (only in the audit trail: \(extra); only in the data: \(missing))")
+        }
+        var full = self
+        full.federal.sources = provenance.federal.sources
+        full.federal.notes = provenance.federal.notes
+        full.fica.sources = provenance.fica.sources
+        full.fica.notes = provenance.fica.notes
+        full.retirement.sources = provenance.retirement.sources
+        full.retirement.notes = provenance.retirement.notes
+        for (code, entry) in provenance.states {
+            full.states[code]?.sources = entry.sources
+            full.states[code]?.notes = entry.notes
+            full.states[code]?.pending = entry.pending
+        }
+        return full
+    }
+}
