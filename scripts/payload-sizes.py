@@ -10,7 +10,7 @@ gzip-compressed (level 9, no name, no time stamp):
   dist files     every file of the year directory (what a client downloads today, signatures and
                  the manifest included, the index not)
   combined       today's combined document (pretty-printed, with the audit trail)
-  app            the combined document without `sources`, `notes` and `pending`, compact
+  app            the combined document without `sources` and `notes`, compact
                  (sorted keys, no white space): what an app computes with
   provenance     those fields alone, compact, keyed by their JSON pointer: what auditors read
 
@@ -22,7 +22,7 @@ import json
 import os
 import sys
 
-AUDIT = {"sources", "notes", "pending"}
+AUDIT = {"sources", "notes"}  # a state's `pending` stays: apps show it
 
 
 def gz(data: bytes) -> int:

@@ -1,20 +1,18 @@
 import Foundation
 
-/// `provenance_Y.json`: a year's audit trail, every `sources`, `notes` and `pending` of its
-/// documents and states, which the app form of the year leaves out (docs/design/34-payload.md).
-/// Apps compute without it; reviewers, auditors and `verify` read it.
+/// `provenance_Y.json`: a year's audit trail, every `sources` and `notes` of its documents and
+/// states, which the app form of the year leaves out (docs/design/34-payload.md). Apps compute
+/// without it; reviewers, auditors and `verify` read it. A state's `pending` (the publication that
+/// will replace estimated figures) stays in the app form: apps show it (`TaxDataStatus.estimatedStates`).
 public struct ProvenanceDocument: Sendable, Equatable, Codable {
     /// The audit trail of one document or one state.
     public struct Entry: Sendable, Equatable, Codable {
         @OmittedWhenEmpty public var sources: [Citation]
         public var notes: String?
-        /// A state's: the publication that will replace its estimated figures.
-        public var pending: String?
 
-        public init(sources: [Citation], notes: String? = nil, pending: String? = nil) {
+        public init(sources: [Citation], notes: String? = nil) {
             self.sources = sources
             self.notes = notes
-            self.pending = pending
         }
     }
 
@@ -45,10 +43,9 @@ extension CombinedDocument {
         app.retirement.notes = nil
         var states: [String: ProvenanceDocument.Entry] = [:]
         for (code, state) in self.states {
-            states[code] = .init(sources: state.sources, notes: state.notes, pending: state.pending)
+            states[code] = .init(sources: state.sources, notes: state.notes)
             app.states[code]?.sources = []
             app.states[code]?.notes = nil
-            app.states[code]?.pending = nil
         }
         let provenance = ProvenanceDocument(
             taxYear: taxYear, version: version,
@@ -81,7 +78,6 @@ extension CombinedDocument {
         for (code, entry) in provenance.states {
             full.states[code]?.sources = entry.sources
             full.states[code]?.notes = entry.notes
-            full.states[code]?.pending = entry.pending
         }
         return full
     }
