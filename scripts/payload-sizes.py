@@ -10,7 +10,7 @@ gzip-compressed (level 9, no name, no time stamp):
   dist files     every file of the year directory (what a client downloads today, signatures and
                  the manifest included, the index not)
   combined       today's combined document (pretty-printed, with the audit trail)
-  app            the combined document without `sources` and `notes`, compact
+  app            the combined document with every `sources` empty and no `notes`, compact
                  (sorted keys, no white space): what an app computes with
   provenance     those fields alone, compact, keyed by their JSON pointer: what auditors read
 
@@ -34,8 +34,9 @@ def compact(value) -> bytes:
 
 
 def app(value):
+    # As CombinedDocument.splittingAuditTrail() writes it: every sources empty, every notes left out.
     if isinstance(value, dict):
-        return {k: app(v) for k, v in value.items() if k not in AUDIT}
+        return {k: ([] if k == "sources" else app(v)) for k, v in value.items() if k != "notes"}
     if isinstance(value, list):
         return [app(v) for v in value]
     return value

@@ -7,7 +7,7 @@ import Foundation
 public struct ProvenanceDocument: Sendable, Equatable, Codable {
     /// The audit trail of one document or one state.
     public struct Entry: Sendable, Equatable, Codable {
-        @OmittedWhenEmpty public var sources: [Citation]
+        public var sources: [Citation]
         public var notes: String?
 
         public init(sources: [Citation], notes: String? = nil) {

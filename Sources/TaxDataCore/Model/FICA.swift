@@ -29,7 +29,7 @@ public struct FICAData: Sendable, Equatable, Codable {
     public var year: Int
     public var socialSecurity: SocialSecurity
     public var medicare: Medicare
-    @OmittedWhenEmpty public var sources: [Citation]
+    public var sources: [Citation]
     public var notes: String?
     /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
     public var provenance: Provenance?

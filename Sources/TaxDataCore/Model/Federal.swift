@@ -6,7 +6,7 @@ public struct FederalData: Sendable, Equatable, Codable {
     public var standardDeduction: StatusTable<Decimal>
     public var brackets: StatusTable<[Bracket]>
     /// Added in schema 1.1: the publications the figures come from.
-    @OmittedWhenEmpty public var sources: [Citation]
+    public var sources: [Citation]
     public var notes: String?
     /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
     public var provenance: Provenance?

@@ -98,7 +98,7 @@ public struct RetirementData: Sendable, Equatable, Codable {
     public var simpleIra: SimpleIRA
     public var sepIra: SEPIRA
     public var hsa: HSA
-    @OmittedWhenEmpty public var sources: [Citation]
+    public var sources: [Citation]
     public var notes: String?
     /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
     public var provenance: Provenance?

@@ -102,7 +102,7 @@ public struct StateData: Sendable, Equatable, Codable {
         "personalCredit", "dependentCredit", "credits", "sdi", "localTax",
     ]
     /// Added in 1.1: the publications the figures come from.
-    @OmittedWhenEmpty public var sources: [Citation]
+    public var sources: [Citation]
     /// Added in 1.2: how the figures are known (the weakest of the file's and its figures' grades).
     public var provenance: Provenance?
     /// Added in 1.2: for an `estimated` state whose authority has not yet published the year, the
