@@ -18,7 +18,7 @@ public struct StateChildCreditShare: StateConstructRule {
         if data.federal.childTaxCredit == nil {
             context.append(Diagnostic.error(id, "\(code) takes a share of the federal child tax credit, which federal.yaml does not have", at: path).against(.federal))
         }
-        if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
+        context.requireLabel(credit.label, naming: "the credit")
         if credit.share <= 0 || credit.share > 1 { error("share \(Money.text(credit.share)) must be above 0 and at most 1", path.key("share")) }
         let missing = credit.incomeLimit.missing
         if !missing.isEmpty { error("incomeLimit has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("incomeLimit")) }

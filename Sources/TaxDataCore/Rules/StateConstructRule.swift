@@ -2,8 +2,9 @@ import Foundation
 
 /// A rule about one state-law construct. What every such rule repeats lives here once: it visits
 /// the states in order, takes the construct from each state that has it, refuses it in a year
-/// whose schema is older than the construct, and on a state without an income tax; the rule holds
-/// only what is specific to it (`check(_:_:)`). A new construct's rule is one file:
+/// whose schema is older than the construct, and on a state without an income tax; a blank label
+/// is one call (`StateConstructContext.requireLabel`); the rule holds only what is specific to it
+/// (`check(_:_:)`). A new construct's rule is one file:
 ///
 ///     public struct StateDependentDeduction: StateConstructRule {
 ///         public let id = RuleID.stateDependentDeduction
@@ -42,6 +43,12 @@ public struct StateConstructContext {
     /// An error of the rule, at `at` (default: the construct itself).
     public mutating func error(_ message: String, at: DataPath? = nil) {
         findings.append(.error(id, message, at: at ?? path))
+    }
+
+    /// A construct's `label`, which apps show beside the amount: an error at `path/label` when it
+    /// is blank ("label must name `what` for the user").
+    public mutating func requireLabel(_ label: String, naming what: String) {
+        if label.isBlank { error("label must name \(what) for the user", at: path.key("label")) }
     }
 
     /// A finding made another way (one that names the other document it was made against).

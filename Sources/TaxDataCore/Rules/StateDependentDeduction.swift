@@ -15,7 +15,7 @@ public struct StateDependentDeduction: StateConstructRule {
     public func check(_ deduction: DependentDeduction, _ context: inout StateConstructContext) {
         let path = context.path
         func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
-        if deduction.label.isBlank { error("label must name the deduction for the user", path.key("label")) }
+        context.requireLabel(deduction.label, naming: "the deduction")
         let missing = deduction.amount.missing
         if !missing.isEmpty { error("amount has no value for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("amount")) }
         for status in FilingStatus.allCases {

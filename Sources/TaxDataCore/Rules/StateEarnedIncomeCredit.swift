@@ -20,7 +20,7 @@ public struct StateEarnedIncomeCredit: StateConstructRule {
         if data.federal.earnedIncomeCredit == nil {
             context.append(Diagnostic.error(id, "\(code) takes a share of the federal earned income credit, which federal.yaml does not have", at: path).against(.federal))
         }
-        if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
+        context.requireLabel(credit.label, naming: "the credit")
         func checkShare(_ share: Decimal, _ at: DataPath) {
             if share < 0 || share > 2 { error("share \(Money.text(share)) must be between 0 and 2 (a share of the federal credit)", at) }
         }

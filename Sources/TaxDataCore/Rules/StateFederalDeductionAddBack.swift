@@ -18,7 +18,7 @@ public struct StateFederalDeductionAddBack: StateConstructRule {
         if state.incomeBase != .federalTaxableIncome {
             error("\(code) does not start from federal taxable income (incomeBase: federal_taxable_income), so there is no federal deduction to add back", path)
         }
-        if addBack.label.isBlank { error("label must name the add-back for the user", path.key("label")) }
+        context.requireLabel(addBack.label, naming: "the add-back")
         if addBack.atLeast <= 0 { error("atLeast \(Money.text(addBack.atLeast)) must be an income above zero", path.key("atLeast")) }
         let missing = addBack.cap.missing
         if !missing.isEmpty { error("cap has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("cap")) }

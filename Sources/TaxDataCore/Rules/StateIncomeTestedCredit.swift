@@ -17,7 +17,7 @@ public struct StateIncomeTestedCredit: StateConstructRule {
     public func check(_ credit: IncomeTestedCredit, _ context: inout StateConstructContext) {
         let (data, path) = (context.data, context.path)
         func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
-        if credit.label.isBlank { error("label must name the credit for the user", path.key("label")) }
+        context.requireLabel(credit.label, naming: "the credit")
         // A status whose band list is empty does not qualify and needs no base.
         let missing = credit.base.missing.filter { !(credit.bands[$0]?.isEmpty ?? false) }
         if !missing.isEmpty { error("base has no amount for \(missing.map(\.rawValue).joined(separator: ", "))", path.key("base")) }

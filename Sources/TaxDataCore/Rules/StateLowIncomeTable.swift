@@ -16,7 +16,7 @@ public struct StateLowIncomeTable: StateConstructRule {
     public func check(_ rule: LowIncomeTable, _ context: inout StateConstructContext) {
         let (code, data, path) = (context.code, context.data, context.path)
         func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
-        if rule.label.isBlank { error("label must name the tables for the user", path.key("label")) }
+        context.requireLabel(rule.label, naming: "the tables")
         let tablesPath = path.key("tables")
         let missing = rule.tables.missing
         if !missing.isEmpty {

@@ -16,9 +16,7 @@ public struct StateTableCredit: StateConstructRule {
         if credit.on != nil, data.meta.schemaVersion < .v1_7 {
             error("on needs schemaVersion \"1.7\" in year.yaml", path.key("on"))
         }
-        if credit.label.isBlank {
-            error("label must name the credit for the user", path.key("label"))
-        }
+        context.requireLabel(credit.label, naming: "the credit")
         let rows = RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: true, schema: data.meta.schemaVersion, allowsShare: false)
         for finding in rows.check(credit.perReturn, at: path.key("perReturn")) { context.append(finding) }
         if let perDependent = credit.perDependent {

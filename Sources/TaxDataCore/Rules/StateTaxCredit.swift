@@ -12,10 +12,7 @@ public struct StateTaxCredit: StateConstructRule {
 
     public func check(_ credit: ShareOfTaxCredit, _ context: inout StateConstructContext) {
         let (code, data, path) = (context.code, context.data, context.path)
-        func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
-        if credit.label.isBlank {
-            error("label must name the credit for the user", path.key("label"))
-        }
+        context.requireLabel(credit.label, naming: "the credit")
         for finding in RowTableCheck(id: id, name: "\(code) \(credit.label)", allowsAmount: false, schema: data.meta.schemaVersion).check(credit.table, at: path.key("table")) { context.append(finding) }
     }
 }

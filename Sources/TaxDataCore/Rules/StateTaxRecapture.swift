@@ -17,7 +17,7 @@ public struct StateTaxRecapture: StateConstructRule {
         let (code, state, path) = (context.code, context.state, context.path)
         func error(_ message: String, _ at: DataPath) { context.error(message, at: at) }
         if state.type != .progressive { error("\(code) recaptures the benefit of brackets it does not have (type \(state.type.rawValue))", path) }
-        if recapture.label.isBlank { error("label must name the tax for the user", path.key("label")) }
+        context.requireLabel(recapture.label, naming: "the tax")
         if recapture.width <= 0 { error("width must be above 0 (the income band over which a benefit is recaptured)", path.key("width")) }
         let missingStart = recapture.start.missing
         if !missingStart.isEmpty { error("start has no amount for \(missingStart.map(\.rawValue).joined(separator: ", "))", path.key("start")) }

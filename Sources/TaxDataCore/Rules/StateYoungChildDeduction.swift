@@ -12,6 +12,6 @@ public struct StateYoungChildDeduction: StateConstructRule {
     public func construct(of state: StateData) -> YoungChildDeduction? { state.youngChildDeduction }
 
     public func check(_ deduction: YoungChildDeduction, _ context: inout StateConstructContext) {
-        if deduction.label.isBlank { context.error("label must name the deduction for the user", at: context.path.key("label")) }
+        context.requireLabel(deduction.label, naming: "the deduction")
     }
 }
