@@ -29,8 +29,9 @@ help:
 	@echo "make          build the tool, check + compile $(SOURCES)/ into $(DIST)/, verify it, print a summary"
 	@echo "make test     run the whole test suite: test-unit, then test-integration once"
 	@echo "make test-unit         unit, fixture and command-line tests; the crosscheck scripts' pure parts (pytest)"
-	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx), and the"
-	@echo "                       contract (schemathesis from PyPI into $(CONTRACT_VENV)/, once)"
+	@echo "make test-integration  real sockets: client end to end, the fault matrix, nginx (installs nginx), the"
+	@echo "                       contract (schemathesis from PyPI into $(CONTRACT_VENV)/, once), and the client of"
+	@echo "                       today's apps against today's dists (taxdata before the app form, built once into .build-compat/)"
 	@echo "make serve    build dist/ and serve it on 127.0.0.1:$(PORT) (FAULT=corrupt:0.3 to misbehave)"
 	@echo "make check    validate $(SOURCES)/ only"
 	@echo "make bench    benchmarks with baselines from the same run; writes docs/benchmarks.md"
@@ -103,10 +104,13 @@ test-unit: deps
 # The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI).
 CONTRACT_VENV ?= .contract-venv
 
+# The compatibility tests run `taxdata` as it was before the app form (scripts/compat-tool.sh builds
+# it once into the git-ignored .build-compat/: a first build, several minutes).
 test-integration: deps
 	@scripts/ensure-deps.sh nginx python3 python3-jsonschema python3-yaml python3-venv
 	@CONTRACT_VENV=$(CONTRACT_VENV) scripts/contract-venv.sh >/dev/null
-	TAXDATA_REQUIRE_NGINX=1 CONTRACT_VENV=$(CONTRACT_VENV) $(SWIFT) test --no-parallel --filter "$(INTEGRATION)"
+	@scripts/compat-tool.sh >/dev/null
+	TAXDATA_REQUIRE_NGINX=1 TAXDATA_REQUIRE_COMPAT=1 CONTRACT_VENV=$(CONTRACT_VENV) $(SWIFT) test --no-parallel --filter "$(INTEGRATION)"
 
 serve: dist
 	$(BIN) serve $(DIST) --port $(PORT) $(if $(FAULT),--fault $(FAULT))
@@ -118,9 +122,13 @@ fixtures: tool
 bench: deps
 	scripts/bench.sh
 
+# The client embeds each year's app form without its provenance document (docs/bundle-contract.md):
+# a dist is built and verified in .build/embed-dist, then scripts/embed.sh copies what an app carries.
 embed: tool
-	$(BIN) build $(SOURCES) --out $(EMBEDDED)
-	$(BIN) verify $(EMBEDDED) --memo $(dir $(EMBEDDED))verified.json
+	rm -rf .build/embed-dist
+	$(BIN) build $(SOURCES) --out .build/embed-dist
+	$(BIN) verify .build/embed-dist --memo $(dir $(EMBEDDED))verified.json
+	scripts/embed.sh .build/embed-dist $(EMBEDDED)
 
 # Compare our figures with PolicyEngine-US's parameters; known disagreements are explained in
 # docs/data-notes/crosscheck-known.yaml. The venv is git-ignored and made once.

@@ -77,6 +77,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def answer(self):
         mode, path = self.server.mode, self.path.split("?")[0].lstrip("/")
         parts = path.split("/")
+        # A year's app form (`<year>/app/<name>`, schema 1.11) lies like the year directory.
+        if len(parts) == 3 and parts[1] == "app":
+            parts = [parts[0] + "/app", parts[2]]
         is_bundle_file = len(parts) == 2 and parts[1].endswith(".json") and parts[1] not in ("manifest.json",)
         if mode == "version-lie":
             if path.startswith("v1/tax-data/") and path.endswith("/version"):

@@ -7,12 +7,15 @@ For each year directory of DIST (as `taxdata build` writes it) it prints the byt
 files, and of the forms the design in docs/design/34-payload.md proposes, each plain and
 gzip-compressed (level 9, no name, no time stamp):
 
-  dist files     every file of the year directory (what a client downloads today, signatures and
-                 the manifest included, the index not)
+  dist files     every file of the year directory, its first form (what a client of schema 1.10
+                 downloads, signatures and the manifest included, the index not)
   combined       today's combined document (pretty-printed, with the audit trail)
   app            the combined document with every `sources` empty and no `notes`, compact
                  (sorted keys, no white space): what an app computes with
   provenance     those fields alone, compact, keyed by their JSON pointer: what auditors read
+  app download   when the dist has the year's app form (`<year>/app/`, schema 1.11): its manifest,
+                 signature and data document, what a client of the app form downloads for the year;
+                 `app` and `provenance` are then the dist's own files
 
 Nothing is written. Exit status: 0, or 2 when DIST has no year directory.
 """
@@ -62,7 +65,7 @@ def measure(year_dir: str, year: str) -> dict:
     combined_bytes = files[f"combined_{year}.json"]
     combined = json.loads(combined_bytes)
     app_bytes, provenance_bytes = compact(app(combined)), compact(provenance(combined))
-    return {
+    row = {
         "year": int(year),
         "dist files": [sum(len(v) for v in files.values()), sum(gz(v) for v in files.values())],
         "combined": [len(combined_bytes), gz(combined_bytes)],
@@ -70,6 +73,15 @@ def measure(year_dir: str, year: str) -> dict:
         "provenance": [len(provenance_bytes), gz(provenance_bytes)],
         "files": len(files),
     }
+    app_dir = os.path.join(year_dir, "app")
+    if os.path.isdir(app_dir):
+        built = {name: open(os.path.join(app_dir, name), "rb").read() for name in sorted(os.listdir(app_dir))}
+        app_bytes, provenance_bytes = built[f"app_{year}.json"], built[f"provenance_{year}.json"]
+        download = [v for name, v in built.items() if name != f"provenance_{year}.json"]
+        row["app"] = [len(app_bytes), gz(app_bytes)]
+        row["provenance"] = [len(provenance_bytes), gz(provenance_bytes)]
+        row["app download"] = [sum(len(v) for v in download), sum(gz(v) for v in download)]
+    return row
 
 
 def main(argv) -> int:
@@ -86,11 +98,13 @@ def main(argv) -> int:
     if args.format == "json":
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'year':<6}{'form':<12}{'bytes':>10}{'gzip -9':>10}")
+    print(f"{'year':<6}{'form':<14}{'bytes':>10}{'gzip -9':>10}")
     for row in rows:
-        for form in ("dist files", "combined", "app", "provenance"):
+        for form in ("dist files", "combined", "app", "provenance", "app download"):
+            if form not in row:
+                continue
             plain, packed = row[form]
-            print(f"{row['year']:<6}{form:<12}{plain:>10,}{packed:>10,}")
+            print(f"{row['year']:<6}{form:<14}{plain:>10,}{packed:>10,}")
     print(f"{len(rows)} years of the app form, plain: {sum(r['app'][0] for r in rows):,} bytes")
     return 0
 

@@ -52,6 +52,8 @@ FILE_SCHEMAS = [
     (re.compile(r"^states_[0-9]{4}\.json$"), "states"),
     (re.compile(r"^retirement_[0-9]{4}\.json$"), "retirement"),
     (re.compile(r"^combined_[0-9]{4}\.json$"), "combined"),
+    (re.compile(r"^app_[0-9]{4}\.json$"), "app"),
+    (re.compile(r"^provenance_[0-9]{4}\.json$"), "provenance"),
 ]
 
 

@@ -68,7 +68,15 @@ enum DistReader {
         var findings = symlinks
         for (name, child, isDirectory) in entries {
             if isDirectory {
-                let year = try readYear(child, distRoot: path)
+                var year = try readYear(child, distRoot: path)
+                // The year's app form (`<year>/app/`) is read as a directory of its own.
+                if year.files.removeValue(forKey: BundleLayout.appDirectory + "/") != nil {
+                    let appName = "\(name)/\(BundleLayout.appDirectory)"
+                    let app = try readYear((child as NSString).appendingPathComponent(BundleLayout.appDirectory), distRoot: path)
+                    directories[appName] = app.files
+                    if !app.hashed.isEmpty { hashed[appName] = app.hashed }
+                    findings += app.findings.map { ("\(appName)/\($0.file)", $0.diagnostic) }
+                }
                 directories[name] = year.files
                 if !year.hashed.isEmpty { hashed[name] = year.hashed }
                 findings += year.findings.map { ("\(name)/\($0.file)", $0.diagnostic) }

@@ -49,25 +49,37 @@ enum OutputGuard {
         for name in names.sorted() where name != BundleLayout.indexName && name != BundleLayout.indexSignatureName && !years.contains(name) {
             return "it holds \(name), which the index does not list"
         }
-        for year in years.sorted() {
+        for entry in index.years.sorted(by: { $0.taxYear < $1.taxYear }) {
+            let year = String(entry.taxYear)
             let directory = (path as NSString).appendingPathComponent(year)
-            guard case .directory = RegularFile.kind(of: directory), let files = try? fm.contentsOfDirectory(atPath: directory) else {
+            guard case .directory = RegularFile.kind(of: directory) else {
                 if fm.fileExists(atPath: directory) { return "\(year) is not a directory" }
                 continue
             }
-            guard files.contains(BundleLayout.manifestName) else { return "\(year)/ has no \(BundleLayout.manifestName)" }
-            guard let manifest = metadata(Manifest.self, in: directory, BundleLayout.manifestName) else {
-                return "\(year)/\(BundleLayout.manifestName) is not a dist's manifest"
+            if let reason = notAYear(directory, named: year, root: path, appForm: entry.app != nil) { return reason }
+        }
+        return nil
+    }
+
+    /// Why a year directory (or its app form, `appForm`) is not one a build wrote, or nil: a
+    /// manifest that decodes, and nothing beside it but the files it lists, its signature and,
+    /// when the index lists one, the app form's directory.
+    static func notAYear(_ directory: String, named year: String, root: String, appForm: Bool) -> String? {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return "\(year)/ cannot be listed" }
+        guard files.contains(BundleLayout.manifestName) else { return "\(year)/ has no \(BundleLayout.manifestName)" }
+        guard let manifest = metadata(Manifest.self, in: directory, BundleLayout.manifestName) else {
+            return "\(year)/\(BundleLayout.manifestName) is not a dist's manifest"
+        }
+        let listed = Set(manifest.checksums.keys).union([BundleLayout.manifestName, BundleLayout.signatureName])
+        for file in files.sorted() {
+            let child = (directory as NSString).appendingPathComponent(file)
+            if appForm, file == BundleLayout.appDirectory, case .directory = RegularFile.kind(of: child), !DistReader.isSymlinkLeaving(child, root: root) {
+                if let reason = notAYear(child, named: "\(year)/\(file)", root: root, appForm: false) { return reason }
+                continue
             }
-            let listed = Set(manifest.checksums.keys).union([BundleLayout.manifestName, BundleLayout.signatureName])
-            for file in files.sorted() where !listed.contains(file) {
-                return "it holds \(year)/\(file), which the manifest does not list"
-            }
-            for file in files.sorted() {
-                let child = (directory as NSString).appendingPathComponent(file)
-                guard case .regular = RegularFile.kind(of: child), !DistReader.isSymlinkLeaving(child, root: path) else {
-                    return "\(year)/\(file) is not a regular file of the dist"
-                }
+            guard listed.contains(file) else { return "it holds \(year)/\(file), which the manifest does not list" }
+            guard case .regular = RegularFile.kind(of: child), !DistReader.isSymlinkLeaving(child, root: root) else {
+                return "\(year)/\(file) is not a regular file of the dist"
             }
         }
         return nil

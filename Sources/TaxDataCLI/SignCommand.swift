@@ -125,8 +125,8 @@ struct SignCommand: AsyncParsableCommand {
         return findings
     }
 
-    /// The files to write, relative to the dist: each year's new `manifest.json.sig` (with
-    /// `manifests`), then `index.json` and `index.json.sig`, in the order they are renamed.
+    /// The files to write, relative to the dist: each year's new `manifest.json.sig` and its app
+    /// form's (with `manifests`), then `index.json` and `index.json.sig`, in the order they are renamed.
     static func signatures(_ contents: DistVerifier.Contents, keys: [Ed25519PrivateKey], manifests: Bool,
                            validity: IndexValidity) throws -> [OutputFile] {
         var index = try CanonicalJSON.decode(BundleIndex.self, from: contents.rootFiles[BundleLayout.indexName] ?? Data())
@@ -135,9 +135,13 @@ struct SignCommand: AsyncParsableCommand {
         var output: [OutputFile] = []
         if manifests {
             for entry in index.years {
-                guard let manifest = contents.directories[String(entry.taxYear)]?[BundleLayout.manifestName] else { continue }
-                output.append(OutputFile(path: "\(entry.taxYear)/\(BundleLayout.signatureName)",
-                                         contents: try SignatureEnvelope.sign(manifest, with: keys)))
+                // The year's manifest, and its app form's (schema 1.11) when the index lists one.
+                let directories = [String(entry.taxYear)] + (entry.app == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.appDirectory)"])
+                for directory in directories {
+                    guard let manifest = contents.directories[directory]?[BundleLayout.manifestName] else { continue }
+                    output.append(OutputFile(path: "\(directory)/\(BundleLayout.signatureName)",
+                                             contents: try SignatureEnvelope.sign(manifest, with: keys)))
+                }
             }
         }
         return output + (try BundleBuilder.signedIndex(index, validity: validity, keys: keys))

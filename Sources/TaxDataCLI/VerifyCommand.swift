@@ -110,18 +110,32 @@ struct VerifyCommand: AsyncParsableCommand {
                 let (contents, readFindings) = try DistReader.readDist(base)
                 findings = DistReader.withoutRepeats(DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry, indexTime: indexTime),
                                                      reported: readFindings)
-                checked = "\(contents.directories.count) year(s)"
+                checked = "\(contents.directories.keys.filter { !$0.contains("/") }.count) year(s)"
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
                 manifests = contents.directories.values.compactMap { $0[BundleLayout.manifestName] }
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, hashed, readFindings) = try DistReader.readYear(base, distRoot: base)
+                let hasAppForm = files.removeValue(forKey: BundleLayout.appDirectory + "/") != nil
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
-                findings = DistReader.withoutRepeats(verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry).findings,
-                                                     reported: readFindings)
+                let result = verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry)
+                findings = DistReader.withoutRepeats(result.findings, reported: readFindings)
                 checked = "1 year"
                 envelopes = [files[BundleLayout.signatureName]].compactMap { $0 }
                 manifests = [manifest]
+                if hasAppForm {
+                    // The year's app form beside it, verified too, and against it.
+                    let app = BundleLayout.appDirectory
+                    var (appFiles, appHashed, appRead) = try DistReader.readYear(base + "/" + app, distRoot: base)
+                    let appManifest = appFiles.removeValue(forKey: BundleLayout.manifestName) ?? Data()
+                    let appResult = verifier.verify(manifestBytes: appManifest, files: appFiles, hashed: appHashed, now: date, expiry: expiry)
+                    findings += DistReader.withoutRepeats(appResult.findings, reported: appRead).map { ("\(app)/\($0.file)", $0.diagnostic) }
+                    if let disagreement = DistVerifier.formsDisagree(app: appResult.data, parts: result.data) {
+                        findings.append(("\(app)/\(BundleLayout.manifestName)", disagreement))
+                    }
+                    envelopes += [appFiles[BundleLayout.signatureName]].compactMap { $0 }
+                    manifests.append(appManifest)
+                }
             } else {
                 throw CommandFailure("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")
             }

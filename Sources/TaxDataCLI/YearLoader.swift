@@ -50,6 +50,8 @@ struct YearLoader {
         guard exists else { throw LoadError(description: "'\(argument)' is neither a year in \(sourceRoot)/ nor a directory") }
         if fm.fileExists(atPath: argument + "/" + BundleLayout.manifestName) {
             var (files, hashed, readFindings) = try DistReader.readYear(argument, distRoot: argument)
+            // The year's app form holds the same year (`taxdata verify` proves it): the five documents are read.
+            files.removeValue(forKey: BundleLayout.appDirectory + "/")
             let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
             let result = BundleVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: manifest, files: files, hashed: hashed)
             let findings = DistReader.withoutRepeats(result.findings, reported: readFindings)

@@ -8,7 +8,8 @@ enum ClientVerification {
         SignaturePolicy(trustedKeys: configuration.trustedKeys, requireSignature: !configuration.trustedKeys.isEmpty)
     }
 
-    /// Verifies a year's files: integrity, rules, schema, signature, year and expiry. Rollback is
+    /// Verifies a year's files (either form: the app form's provenance document may be absent, its
+    /// hash being listed in the signed manifest): integrity, rules, schema, signature, year and expiry. Rollback is
     /// decided by `TrustedBundles` against the active data when a candidate is offered.
     ///
     /// Expiry: a bundle whose expiration date has passed while its tax year is not over is refused
@@ -26,7 +27,7 @@ enum ClientVerification {
             return (.failure(Rejection(source: source, taxYear: year, reason: .bundleMissingFile, detail: "manifest.json is missing")), nil)
         }
         // Expiry is the verifier's `bundle.expired`, read as the client reads it: a past tax year stays valid.
-        let result = BundleVerifier(signatures: policy, extraChecks: [ExpectedYear(year)])
+        let result = BundleVerifier(signatures: policy, extraChecks: [ExpectedYear(year)], auditTrail: .whenPresent)
             .verify(manifestBytes: manifest, files: files, now: isoDate(now), expiry: .pastYearsStayValid, remembered: remembered)
         guard result.isValid, let data = result.data else {
             return (.failure(rejection(source, year, result.findings)), nil)

@@ -17,15 +17,23 @@ public struct EmbeddedBundles: Sendable {
         self.verified = verified
     }
 
-    /// Reads a dist directory.
+    /// Reads a directory of years (`<year>/…`): a dist, or what `make embed` writes. A year with
+    /// an app form (`<year>/app/`) is read from it, provenance document included when present;
+    /// otherwise the year directory's own files are read.
     public init(directory: URL) throws {
         let fm = FileManager.default
         var years: [Int: [String: Data]] = [:]
+        func isDirectory(_ url: URL) -> Bool {
+            var flag: ObjCBool = false
+            return fm.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+        }
         for name in try fm.contentsOfDirectory(atPath: directory.path) {
-            guard name.count == 4, let year = Int(name) else { continue }
-            let yearURL = directory.appendingPathComponent(name)
+            guard name.count == 4, let year = Int(name), String(year) == name else { continue }
+            var yearURL = directory.appendingPathComponent(name)
+            let appURL = yearURL.appendingPathComponent(BundleLayout.appDirectory)
+            if isDirectory(appURL) { yearURL = appURL }
             var files: [String: Data] = [:]
-            for file in try fm.contentsOfDirectory(atPath: yearURL.path) {
+            for file in try fm.contentsOfDirectory(atPath: yearURL.path) where !isDirectory(yearURL.appendingPathComponent(file)) {
                 files[file] = try Data(contentsOf: yearURL.appendingPathComponent(file))
             }
             years[year] = files

@@ -14,6 +14,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let noValidEmbeddedData = Code(rawValue: "no-valid-embedded-data")
         /// No data for the tax year asked for, from any source (`data(exactly:)`).
         public static let yearUnavailable = Code(rawValue: "year-unavailable")
+        /// The audit trail of a year (`provenance(year:)`) could not be fetched or was refused.
+        public static let provenanceUnavailable = Code(rawValue: "provenance-unavailable")
     }
 
     public let code: Code

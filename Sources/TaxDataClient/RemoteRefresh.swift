@@ -38,17 +38,19 @@ extension TaxDataProvider {
                 return status(year: target)
             }
             var entry: BundleIndex.Entry?
+            var directory: String?
             if !configuration.trustedKeys.isEmpty {
                 let index = try await fetchIndex(base: base, year: target, now: now)
                 switch try trusted.listing(in: index, year: target, now: now) {
                 case .unchanged(let confirmsFresh):
                     if confirmsFresh { markFresh(target, now: now) }
                     return status(year: target)
-                case .fetch(let listed):
+                case .fetch(let listed, let listedDirectory):
                     entry = listed
+                    directory = listedDirectory
                 }
             }
-            try await fetchAndAccept(base: base, year: target, entry: entry, now: now)
+            try await fetchAndAccept(base: base, year: target, entry: entry, directory: directory, now: now)
         } catch let rejection as Rejection {
             reject(rejection)
         } catch {
@@ -113,14 +115,23 @@ extension TaxDataProvider {
     }
 
     /// Fetches and accepts the year's bundle. `entry` is what the signed index lists for the year
-    /// (trusted keys): then the manifest must be exactly that one, and no validator is sent, since
-    /// the index already said the manifest changed.
-    private func fetchAndAccept(base: URL, year: Int, entry: BundleIndex.Entry?, now: Date) async throws {
-        let yearURL = base.appendingPathComponent(String(year))
+    /// (trusted keys), in `directory`: then the manifest must be exactly that one, and no validator
+    /// is sent, since the index already said the manifest changed. Without an index the app form
+    /// (`<year>/app/`) is asked for first; a server that has none (a dist published before schema
+    /// 1.11) answers 404, and the year's first form is fetched instead.
+    private func fetchAndAccept(base: URL, year: Int, entry: BundleIndex.Entry?, directory: String?, now: Date) async throws {
         let validator = trusted.manifestValidator(year: year, entry: entry)
-        let manifestResponse = try await get(yearURL.appendingPathComponent(BundleLayout.manifestName), year: year,
-                                             maxBytes: min(configuration.maxResponseBytes, 1 << 20),
-                                             headers: validator.map { ["If-None-Match": $0] } ?? [:])
+        func manifest(in directory: String) async throws -> (URL, HTTPResponse) {
+            let url = base.appendingPathComponent(directory)
+            return (url, try await get(url.appendingPathComponent(BundleLayout.manifestName), year: year,
+                                       maxBytes: min(configuration.maxResponseBytes, 1 << 20),
+                                       headers: validator.map { ["If-None-Match": $0] } ?? [:]))
+        }
+        var (yearURL, manifestResponse) = try await manifest(in: directory ?? "\(year)/\(BundleLayout.appDirectory)")
+        if directory == nil, manifestResponse.status == 404 {
+            logger.info("no app form of \(year) on the server (a dist published before schema 1.11): fetching \(year)/manifest.json")
+            (yearURL, manifestResponse) = try await manifest(in: String(year))
+        }
         if manifestResponse.status == 304 {
             try trusted.acceptNotModified(validator: validator, year: year)
             markFresh(year, now: now)
@@ -135,7 +146,8 @@ extension TaxDataProvider {
                                                   maxFileBytes: configuration.maxResponseBytes)
         var files: [String: Data] = [BundleLayout.manifestName: manifestBytes]
         files[BundleLayout.signatureName] = ClientVerification.storableSignature(signature)
-        for name in manifest.checksums.keys.sorted() {
+        // The app form's provenance document is fetched only when an app asks for it (`provenance(year:)`).
+        for name in manifest.checksums.keys.sorted() where name != manifest.files.provenance {
             // Exactly the listed size: a server that sends more is cut off at that many bytes.
             let response = try await get(yearURL.appendingPathComponent(name), year: year, maxBytes: manifest.sizes[name] ?? 0)
             try ClientVerification.requireOK(response, year: year, what: name)
@@ -173,7 +185,7 @@ extension TaxDataProvider {
         publish()
     }
 
-    private func get(_ url: URL, year: Int, maxBytes: Int, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    func get(_ url: URL, year: Int, maxBytes: Int, headers: [String: String] = [:]) async throws -> HTTPResponse {
         do {
             return try await transport.send(HTTPRequest(url: url, headers: headers, maxBytes: maxBytes, timeout: configuration.requestTimeout))
         } catch {

@@ -52,15 +52,22 @@ extension TrustedBundles {
         /// It lists the manifest already cached: nothing to fetch. Only an index that has not
         /// expired confirms the data fresh.
         case unchanged(confirmsFresh: Bool)
-        /// It lists another manifest: fetch exactly that one.
-        case fetch(BundleIndex.Entry)
+        /// It lists another manifest: fetch exactly that one, from `directory` (relative to the index).
+        case fetch(BundleIndex.Entry, directory: String)
     }
 
-    /// The index's entry for `year`: refused when the index does not list the year or lists a
-    /// version below the active data (before its manifest is fetched).
+    /// The index's entry for `year`, in the form this client reads (the app form when the index
+    /// lists one, else the year's first manifest): refused when the index does not list the year,
+    /// points anywhere but the contract's two manifest paths, or lists a version below the active
+    /// data (before its manifest is fetched).
     func listing(in index: TrustedIndex, year: Int, now: Date) throws -> Listing {
-        guard let listed = index.entry(for: year) else {
+        guard let entry = index.entry(for: year) else {
             throw Rejection(source: .remote, taxYear: year, reason: .bundleIndex, detail: "index.json: the signed index does not list \(year)")
+        }
+        let listed = entry.appForm ?? entry
+        guard let directory = BundleLayout.manifestDirectory(listed.manifest, year: year) else {
+            throw Rejection(source: .remote, taxYear: year, reason: .bundleFileName,
+                            detail: "index.json: the entry for \(year) points at '\(listed.manifest)', not \(year)/manifest.json or \(year)/app/manifest.json")
         }
         if let current = cached[year], current.manifestChecksum == listed.manifestChecksum {
             return .unchanged(confirmsFresh: !index.isExpired(at: now))
@@ -68,7 +75,7 @@ extension TrustedBundles {
         if let refusal = rollbackChecks(year: year).lazy.compactMap({ $0.refusal(offered: listed.version) }).first {
             throw Rejection(source: .remote, taxYear: year, reason: refusal.rule, detail: "\(BundleLayout.indexName): \(refusal.message)")
         }
-        return .fetch(listed)
+        return .fetch(listed, directory: directory)
     }
 
     // MARK: The manifest

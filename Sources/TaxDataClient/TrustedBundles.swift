@@ -37,7 +37,8 @@ struct TrustedBundles: Sendable {
         let results = bundles.years.keys.sorted().concurrentMap { year -> (Int, Data?, BundleVerifier.Result?) in
             var files = bundles.years[year]!
             guard let manifest = files.removeValue(forKey: BundleLayout.manifestName) else { return (year, nil, nil) }
-            return (year, manifest, BundleVerifier(extraChecks: [ExpectedYear(year)]).verify(manifestBytes: manifest, files: files, remembered: remembered))
+            return (year, manifest, BundleVerifier(extraChecks: [ExpectedYear(year)], auditTrail: .whenPresent)
+                .verify(manifestBytes: manifest, files: files, remembered: remembered))
         }
         for case let (year, manifest?, result?) in results {
             if result.isValid, let data = result.data {

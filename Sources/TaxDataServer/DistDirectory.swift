@@ -5,8 +5,8 @@ import TaxDataCrypto
 /// A dist on disk, read on every request, so publishing a new dist (replacing the directory)
 /// needs no restart.
 ///
-/// Only what a dist publishes is served: `index.json[.sig]`, `<year>/manifest.json[.sig]`, and the
-/// files that year's manifest lists. Anything else, and any path whose real location (after
+/// Only what a dist publishes is served: `index.json[.sig]`, `<year>/manifest.json[.sig]`, the
+/// files that year's manifest lists, and the same for the year's app form in `<year>/app/`. Anything else, and any path whose real location (after
 /// symlinks) leaves the dist, is not found. Reads are capped: a listed file at its listed size, the
 /// index, manifests and signatures at `metadataLimit`, so a huge stray file costs nothing.
 public struct DistDirectory: Sendable {
@@ -23,20 +23,31 @@ public struct DistDirectory: Sendable {
         case 1 where parts[0] == BundleLayout.indexName || parts[0] == BundleLayout.indexSignatureName:
             return read(relative, limit: Self.metadataLimit)
         case 2 where parts[0].count == 4 && Int(parts[0]) != nil && Manifest.isPlainFileName(parts[1]):
-            if parts[1] == BundleLayout.manifestName || parts[1] == BundleLayout.signatureName {
-                return read(relative, limit: Self.metadataLimit)
-            }
-            guard let manifest = manifest(Int(parts[0])!), manifest.checksums[parts[1]] != nil,
-                  let size = manifest.sizes[parts[1]] else { return nil }
-            return read(relative, limit: size)
+            return yearFile(Int(parts[0])!, form: .parts, name: parts[1], relative: relative)
+        case 3 where parts[0].count == 4 && Int(parts[0]) != nil && parts[1] == BundleLayout.appDirectory && Manifest.isPlainFileName(parts[2]):
+            return yearFile(Int(parts[0])!, form: .app, name: parts[2], relative: relative)
         default:
             return nil
         }
     }
 
-    /// A year's manifest, decoded (nil when absent or malformed).
-    public func manifest(_ year: Int) -> Manifest? {
-        read("\(year)/\(BundleLayout.manifestName)", limit: Self.metadataLimit)
+    /// A manifest, its signature or a file it lists.
+    func yearFile(_ year: Int, form: BundleForm, name: String, relative: String) -> Data? {
+        if name == BundleLayout.manifestName || name == BundleLayout.signatureName {
+            return read(relative, limit: Self.metadataLimit)
+        }
+        guard let manifest = manifest(year, form: form), manifest.checksums[name] != nil, let size = manifest.sizes[name] else { return nil }
+        return read(relative, limit: size)
+    }
+
+    /// The directory of a year's form, relative to the dist: `2026` or `2026/app`.
+    public static func directory(_ year: Int, form: BundleForm) -> String {
+        form == .app ? "\(year)/\(BundleLayout.appDirectory)" : String(year)
+    }
+
+    /// A year's manifest of `form`, decoded (nil when absent or malformed).
+    public func manifest(_ year: Int, form: BundleForm = .parts) -> Manifest? {
+        read("\(Self.directory(year, form: form))/\(BundleLayout.manifestName)", limit: Self.metadataLimit)
             .flatMap { try? CanonicalJSON.decode(Manifest.self, from: $0) }
     }
 

@@ -80,11 +80,13 @@ public struct TaxDataServer: Sendable {
         for name in [BundleLayout.indexName, BundleLayout.indexSignatureName] {
             route(RouterPath("/\(name)")) { _, _ in server.dist.file(name).map { Content(bytes: $0, cacheControl: Self.shortCache) } }
         }
-        route("/{year}/{name}") { _, context in
-            guard let year = Self.year(context), let name = context.parameters.get("name") else { return nil }
-            let short = name == BundleLayout.manifestName || name == BundleLayout.signatureName
-            return try server.bundleFile(year: year, name: name, fault: context.fault)
-                .map { Content(bytes: $0, cacheControl: short ? Self.shortCache : Self.revalidate) }
+        for form in [BundleForm.parts, .app] {
+            route(RouterPath(form == .app ? "/{year}/\(BundleLayout.appDirectory)/{name}" : "/{year}/{name}")) { _, context in
+                guard let year = Self.year(context), let name = context.parameters.get("name") else { return nil }
+                let short = name == BundleLayout.manifestName || name == BundleLayout.signatureName
+                return try server.bundleFile(year: year, form: form, name: name, fault: context.fault)
+                    .map { Content(bytes: $0, cacheControl: short ? Self.shortCache : Self.revalidate) }
+            }
         }
         route("/{year}/sha256/{hex}") { _, context in
             guard let year = Self.year(context), let hex = context.parameters.get("hex") else { return nil }
@@ -92,7 +94,7 @@ public struct TaxDataServer: Sendable {
         }
         route("/v1/tax-data/{year}") { _, context in
             guard let year = Self.year(context) else { return nil }
-            return try server.bundleFile(year: year, name: BundleLayout(year: year).combined, fault: context.fault)
+            return try server.bundleFile(year: year, form: .parts, name: BundleLayout(year: year).combined, fault: context.fault)
                 .map { Content(bytes: $0, cacheControl: Self.shortCache) }
         }
         route("/v1/tax-data/{year}/version") { request, context in
@@ -187,21 +189,25 @@ public struct TaxDataServer: Sendable {
     /// wrong content).
     func contentAddressed(year: Int, hex: String) -> Content? {
         let wanted = "sha256:" + hex
-        guard let manifest = dist.manifest(year),
-              let name = manifest.checksums.first(where: { $0.value == wanted })?.key,
-              let bytes = dist.file("\(year)/\(name)"),
-              (try? Manifest.checksum(SHA256.hexDigest(bytes))) == wanted else { return nil }
-        return Content(bytes: bytes, cacheControl: Self.immutable)
+        for form in [BundleForm.parts, .app] {
+            guard let manifest = dist.manifest(year, form: form),
+                  let name = manifest.checksums.first(where: { $0.value == wanted })?.key else { continue }
+            guard let bytes = dist.file("\(DistDirectory.directory(year, form: form))/\(name)"),
+                  (try? Manifest.checksum(SHA256.hexDigest(bytes))) == wanted else { return nil }
+            return Content(bytes: bytes, cacheControl: Self.immutable)
+        }
+        return nil
     }
 
-    /// A file of a year, from disk or from the year rewritten by a bundle-level fault.
-    func bundleFile(year: Int, name: String, fault: FaultMode?) throws -> Data? {
+    /// A file of a year's form, from disk or from the year rewritten by a bundle-level fault.
+    func bundleFile(year: Int, form: BundleForm, name: String, fault: FaultMode?) throws -> Data? {
+        let path = "\(DistDirectory.directory(year, form: form))/\(name)"
         switch fault {
         case .badChecksum where name == BundleLayout.manifestName:
-            guard let bytes = dist.file("\(year)/\(name)") else { return nil }
+            guard let bytes = dist.file(path) else { return nil }
             var manifest = try CanonicalJSON.decode(Manifest.self, from: bytes)
-            let federal = manifest.files.federal
-            manifest.checksums[federal] = Manifest.checksum(try SHA256.hexDigest(Data("a lie".utf8)))
+            guard let first = manifest.files.federal ?? manifest.files.app else { return bytes }
+            manifest.checksums[first] = Manifest.checksum(try SHA256.hexDigest(Data("a lie".utf8)))
             return try CanonicalJSON.encode(manifest)
         case .invalidData, .rollback, .expired:
             guard var (data, _) = dist.yearData(year) else { return nil }
@@ -219,15 +225,15 @@ public struct TaxDataServer: Sendable {
                 data.meta.effectiveDate = "\(year)-01-01"
                 data.meta.expirationDate = "\(year)-01-02"
             }
-            let (files, _) = try BundleBuilder.build(data)
+            let (files, _) = try form == .app ? BundleBuilder.buildApp(data) : BundleBuilder.build(data)
             return files.first { $0.path == name }?.contents
         default:
-            return dist.file("\(year)/\(name)")
+            return dist.file(path)
         }
     }
 
     func versionAnswer(year: Int, current: String?, fault: FaultMode?) throws -> Data? {
-        guard let manifestBytes = try bundleFile(year: year, name: BundleLayout.manifestName, fault: fault) else { return nil }
+        guard let manifestBytes = try bundleFile(year: year, form: .parts, name: BundleLayout.manifestName, fault: fault) else { return nil }
         let manifest = try CanonicalJSON.decode(Manifest.self, from: manifestBytes)
         return try CanonicalJSON.encode(VersionAnswer(current: current.flatMap { DataVersion(String($0)) }, latest: manifest.version,
                                                    changeLog: manifest.changes))

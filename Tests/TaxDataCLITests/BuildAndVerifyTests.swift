@@ -61,7 +61,7 @@ struct BuildAndVerifyTests {
         let dist = tmp.appendingPathComponent("dist")
         #expect(try await taxdata("build", sources, "--out", dist.path).status == 0)
         let files = try snapshot(dist)
-        #expect(files.count == 19)
+        #expect(files.count == 28, "index, and per year the five documents and manifest, and the app form's two and manifest")
         for (name, original) in files.sorted(by: { $0.key < $1.key }) {
             var bytes = original
             bytes[bytes.count / 3] ^= 0x20
@@ -71,7 +71,7 @@ struct BuildAndVerifyTests {
             try original.write(to: dist.appendingPathComponent(name))
         }
         #expect(try await taxdata("verify", dist.path).status == 0)
-        for stray in ["stray.txt", "2025/stray.json"] {
+        for stray in ["stray.txt", "2025/stray.json", "2025/app/stray.json"] {
             try Data("x".utf8).write(to: dist.appendingPathComponent(stray))
             let result = try await taxdata("verify", dist.path)
             #expect(result.status == 1)
@@ -144,7 +144,7 @@ struct BuildAndVerifyTests {
 
 @Suite("taxdata verify --memo")
 struct VerifyMemoTests {
-    @Test("a valid dist: one token per year, the client's own; a foreign file or one inside the dist is refused and left as it was; an invalid dist writes nothing")
+    @Test("a valid dist: one token per form of each year, the client's own; a foreign file or one inside the dist is refused and left as it was; an invalid dist writes nothing")
     func memo() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -152,12 +152,14 @@ struct VerifyMemoTests {
         #expect(try await taxdata("build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path).status == 0)
         let memo = tmp.appendingPathComponent("verified.json")
         let ok = try await taxdata("verify", dist.path, "--memo", memo.path)
-        #expect(ok.status == 0 && ok.stderr.contains("wrote 3 verification token(s)"), "\(ok.stderr)")
+        #expect(ok.status == 0 && ok.stderr.contains("wrote 6 verification token(s)"), "\(ok.stderr)")
         let shipped = try VerificationMemo.Shipped.decode(Data(contentsOf: memo))
         var expected: [String] = []
         for year in [2024, 2025, 2026] {
-            let manifest = try Data(contentsOf: dist.appendingPathComponent("\(year)/manifest.json"))
-            expected.append(try #require(VerificationMemo.token(manifestBytes: manifest, verifier: BundleVerifier(extraChecks: [ExpectedYear(year)]))))
+            for path in ["\(year)/manifest.json", "\(year)/app/manifest.json"] {
+                let manifest = try Data(contentsOf: dist.appendingPathComponent(path))
+                expected.append(try #require(VerificationMemo.token(manifestBytes: manifest, verifier: BundleVerifier(extraChecks: [ExpectedYear(year)]))))
+            }
         }
         #expect(shipped.verified == expected.sorted())
         #expect(try await taxdata("verify", dist.path, "--memo", memo.path).status == 0, "a file verify wrote is replaced")

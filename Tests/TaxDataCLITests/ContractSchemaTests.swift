@@ -73,7 +73,10 @@ struct ContractSchemaTests {
         let verified = try await taxdata("verify", previous.appendingPathComponent("2026").path)
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
         // The current bundle has keys 1.5 did not (1.6's); the schemas must take both.
-        let current = try JSONSerialization.jsonObject(with: Data(contentsOf: packageRoot.appendingPathComponent("Sources/TaxDataClient/Embedded/dist/2026/states_2026.json")))
+        let tmp = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let built = try buildSignedDist(in: tmp)
+        let current = try JSONSerialization.jsonObject(with: Data(contentsOf: built.appendingPathComponent("2026/states_2026.json")))
         let old = try JSONSerialization.jsonObject(with: Data(contentsOf: previous.appendingPathComponent("2026/states_2026.json")))
         #expect(!allKeys(current).subtracting(allKeys(old)).isEmpty, "the 1.5 fixture should lack the keys 1.6 added")
         let oldest = packageRoot.appendingPathComponent("Fixtures/verify/_valid")

@@ -29,8 +29,15 @@ struct PayloadSizesTests {
             #expect(combined[0] < files[0])
             // The year's files on disk are what the script read.
             let year = try #require(row["year"] as? Int)
-            let onDisk = try FileManager.default.contentsOfDirectory(atPath: dist.appendingPathComponent(String(year)).path)
+            let directory = dist.appendingPathComponent(String(year))
+            let onDisk = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { !((try? directory.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false) }
             #expect(row["files"] as? Int == onDisk.count)
+            // The app form the build wrote is what the script derives from the combined document.
+            let appFile = try Data(contentsOf: directory.appendingPathComponent("app/app_\(year).json"))
+            #expect(app[0] == appFile.count)
+            let download = form("app download")
+            #expect(download.count == 2 && download[0] > app[0] && download[0] < app[0] + 2_000, "manifest and document: \(download)")
             apps += app[0]
         }
         #expect(apps <= 400_000, "three years of the app form no longer fit the 400 KB embedded budget: \(apps) bytes")

@@ -33,7 +33,7 @@ struct SharedOptionsTests {
     @Test("parsed in process: the groups fill the commands' values")
     func parsed() throws {
         let root = packageRoot.path, key = packageRoot.appendingPathComponent("Package.swift").path
-        let verify = try VerifyCommand.parse([root + "/Sources/TaxDataClient/Embedded/dist", "--key", key, "--key", key, "--format", "json"])
+        let verify = try VerifyCommand.parse([root + "/Sources/TaxDataClient/Embedded/dist/2026", "--key", key, "--key", key, "--format", "json"])
         #expect(verify.keys == [key, key] && verify.format == .json)
         let calc = try CalcCommand.parse(["--year", "2026", "--status", "single", "--gross", "1", "--sources", root + "/TaxData"])
         #expect(calc.sources == root + "/TaxData" && calc.format == .text)

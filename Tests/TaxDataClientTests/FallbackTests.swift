@@ -209,9 +209,11 @@ struct FallbackTests {
     @Test("conditional requests: a 304 costs no body and keeps the cache")
     func etag() async throws {
         let store = MemoryStore(), t = MemoryTransport()
-        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 2)))
+        t.serve(appForm: 2026, files: try appBundleFiles(version: dataVersion(plus: 2)))
         let clock = TestClock("2026-03-01T12:00:00Z")
         _ = await (try provider(t, store, clock: clock)).refresh()
+        #expect(t.requests.map(\.url.path) == ["/2026/app/manifest.json", "/2026/app/manifest.json.sig", "/2026/app/app_2026.json"],
+                "the app form, without its provenance document")
         let before = t.requests.count
         let second = try provider(t, store, clock: clock)
         let status = await second.refresh()
@@ -219,6 +221,20 @@ struct FallbackTests {
         let conditional = t.requests[before...]
         #expect(conditional.count == 1) // the manifest only: 304, no files
         #expect(conditional.first?.headers["If-None-Match"] != nil)
+    }
+
+    @Test("a server without the app form (a dist published before schema 1.11): its 404 is asked once per refresh, then the year's first form")
+    func firstFormServer() async throws {
+        let store = MemoryStore(), t = MemoryTransport()
+        t.serve(year: 2026, files: try bundleFiles(version: dataVersion(plus: 2)))
+        let clock = TestClock("2026-03-01T12:00:00Z")
+        let status = await (try provider(t, store, clock: clock)).refresh()
+        #expect(status.source == .remote && status.version == dataVersion(plus: 2), "\(status.rejections)")
+        #expect(t.requests.prefix(2).map(\.url.path) == ["/2026/app/manifest.json", "/2026/manifest.json"])
+        let before = t.requests.count
+        let again = await (try provider(t, store, clock: clock)).refresh()
+        #expect(again.source == .cache)
+        #expect(t.requests[before...].map(\.url.path) == ["/2026/app/manifest.json", "/2026/manifest.json"], "a 404, then a 304")
     }
 
     @Test("policy: no fetch within the interval; a stale cache is used when the server fails, and is marked stale")

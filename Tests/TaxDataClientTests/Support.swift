@@ -20,10 +20,15 @@ final class MemoryTransport: HTTPTransport, @unchecked Sendable {
     /// Serves a whole year's files under `/<year>/`, with an ETag per file: its SHA-256, as
     /// `taxdata serve` makes it (`Data.hashValue` reads only the first bytes, so two manifests that
     /// begin alike had one ETag and the second was answered 304).
-    func serve(year: Int, files: [String: Data]) {
+    func serve(year: Int, files: [String: Data]) { serve(directory: String(year), files: files) }
+
+    /// Serves a year's app form (`appBundleFiles`) under `/<year>/app/`.
+    func serve(appForm year: Int, files: [String: Data]) { serve(directory: "\(year)/\(BundleLayout.appDirectory)", files: files) }
+
+    func serve(directory: String, files: [String: Data]) {
         for (name, bytes) in files {
             let etag = "\"sha256-\((try? PortableCrypto().sha256Hex(bytes)) ?? "\(bytes.count)")\""
-            serve("/\(year)/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": etag], body: bytes)))
+            serve("/\(directory)/\(name)", .response(HTTPResponse(status: 200, headers: ["ETag": etag], body: bytes)))
         }
     }
 

@@ -102,7 +102,7 @@ struct TrustedBundlesTests {
             Issue.record("an expired index does not confirm the data fresh"); return
         }
         let newer = try bundleFiles(version: dataVersion(plus: 1))
-        guard case .fetch(let entry) = try t.listing(in: try index([2026: newer]), year: 2026, now: now) else {
+        guard case .fetch(let entry, _) = try t.listing(in: try index([2026: newer]), year: 2026, now: now) else {
             Issue.record("a newer manifest is fetched"); return
         }
         #expect(entry.version.description == dataVersion(plus: 1))

@@ -72,7 +72,7 @@ struct VerificationMemoTests {
         #expect(second.source == .cache && second.version == dataVersion(plus: 2))
 
         let manifest = try CanonicalJSON.decode(Manifest.self, from: store.yearsStored[2026]![BundleLayout.manifestName]!)
-        let fica = manifest.files.fica
+        let fica = manifest.files.fica!
         store.yearsStored[2026]![fica] = Data(String(decoding: store.yearsStored[2026]![fica]!, as: UTF8.self).replacingOccurrences(of: "0.062", with: "0.063").utf8)
         let third = await (try provider(offline, store)).load()
         #expect(third.source == .embedded)
@@ -138,7 +138,7 @@ struct EmbeddedMemoTests {
         #expect(vouched.taxYear == 2026 && vouched.rejections.isEmpty)
 
         var tampered = broken
-        let name = try CanonicalJSON.decode(Manifest.self, from: broken[BundleLayout.manifestName]!).files.federal
+        let name = try CanonicalJSON.decode(Manifest.self, from: broken[BundleLayout.manifestName]!).files.federal!
         tampered[name]!.append(contentsOf: Array(" ".utf8))
         let changed = MemoryStore()
         changed.state = trusting.state

@@ -198,14 +198,7 @@ struct CrossImplementationTests {
         DistVerifier(bundleVerifier: BundleVerifier(signatures: SignaturePolicy(trustedKeys: keys, requireSignature: true), crypto: crypto))
     }
 
-    func contents(_ files: [OutputFile]) -> DistVerifier.Contents {
-        var root: [String: Data] = [:], directories: [String: [String: Data]] = [:]
-        for file in files {
-            let parts = file.path.split(separator: "/", maxSplits: 1).map(String.init)
-            if parts.count == 1 { root[parts[0]] = file.contents } else { directories[parts[0], default: [:]][parts[1]] = file.contents }
-        }
-        return DistVerifier.Contents(rootFiles: root, directories: directories)
-    }
+    func contents(_ files: [OutputFile]) -> DistVerifier.Contents { DistVerifier.Contents(files: files) }
 
     func flip(_ files: [OutputFile], _ path: String, at offset: Int) -> [OutputFile] {
         files.map { file in

@@ -40,7 +40,7 @@ struct NginxTests {
                                          store: FileBundleStore(directory: cache), clock: FixedClock(), embedded: try EmbeddedBundles.packaged(), logger: quietLogger)
         let status = await client.refresh()
         #expect(status.source == .remote && status.version == dataVersion(plus: 1), "\(status.rejections)")
-        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026/states_2026.json").path))
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026/app_2026.json").path))
         // A second refresh is a conditional request: 304, nothing downloaded again, data unchanged.
         let again = await client.refresh()
         #expect(again.version == dataVersion(plus: 1))

@@ -27,6 +27,19 @@ public func bundleFiles(year: Int = 2026, version: String? = nil, signedBy keys:
     return result
 }
 
+/// One year's app form (`<year>/app/`: manifest, `app_<year>.json`, `provenance_<year>.json`),
+/// optionally changed and signed.
+public func appBundleFiles(year: Int = 2026, version: String? = nil, signedBy keys: [Ed25519PrivateKey] = [],
+                           edit: (inout TaxYearData) -> Void = { _ in }) throws -> [String: Data] {
+    var data = compiledYears.first { $0.meta.taxYear == year }!
+    if let version { data.meta.version = DataVersion(version)! }
+    edit(&data)
+    var result: [String: Data] = [:]
+    for file in try BundleBuilder.buildApp(data).files { result[file.path] = file.contents }
+    if !keys.isEmpty { result[BundleLayout.signatureName] = try SignatureEnvelope.sign(result[BundleLayout.manifestName]!, with: keys) }
+    return result
+}
+
 /// The bundles built into the client (`make embed`).
 public let embedded = try! EmbeddedBundles.packaged()
 

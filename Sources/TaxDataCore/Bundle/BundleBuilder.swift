@@ -42,7 +42,29 @@ public enum BundleBuilder {
         return (files, manifest)
     }
 
-    /// A whole dist: `<year>/…` for each year, plus `index.json`. With signing keys, each
+    /// The files of one year's app form (docs/bundle-contract.md "The app form"), with paths
+    /// relative to its directory (`<year>/app/`): `app_<year>.json`, the combined document without
+    /// its audit trail, and `provenance_<year>.json`, the audit trail, both compact
+    /// (`CanonicalJSON.encodeCompact`); and their manifest, which lists exactly those two.
+    public static func buildApp(_ data: TaxYearData, crypto: any BundleCrypto = PortableCrypto()) throws -> (files: [OutputFile], manifest: Manifest) {
+        let layout = BundleLayout(year: data.meta.taxYear)
+        let (app, provenance) = CombinedDocument(data).splittingAuditTrail()
+        let documents: [(String, Data)] = [
+            (layout.app, try CanonicalJSON.encodeCompact(app)),
+            (layout.provenance, try CanonicalJSON.encodeCompact(provenance)),
+        ]
+        let manifest = Manifest(
+            schemaVersion: data.meta.schemaVersion, taxYear: data.meta.taxYear, version: data.meta.version,
+            status: data.meta.status.rawValue, effectiveDate: data.meta.effectiveDate,
+            expirationDate: data.meta.expirationDate, files: .init(app: layout.app, provenance: layout.provenance),
+            checksums: Dictionary(uniqueKeysWithValues: try documents.map { ($0.0, Manifest.checksum(try crypto.sha256Hex($0.1))) }),
+            sizes: Dictionary(uniqueKeysWithValues: documents.map { ($0.0, $0.1.count) }), changes: data.meta.changes)
+        let files = documents.map { OutputFile(path: $0.0, contents: $0.1) }
+            + [OutputFile(path: BundleLayout.manifestName, contents: try CanonicalJSON.encode(manifest))]
+        return (files, manifest)
+    }
+
+    /// A whole dist: `<year>/…` for each year, with its app form in `<year>/app/`, plus `index.json`. With signing keys, each
     /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`), and the index
     /// carries `validity` (`issuedAt`, `expires`); an unsigned index never has one, so an unsigned
     /// build stays byte-for-byte deterministic. The keys are the toolchain's
@@ -56,14 +78,23 @@ public enum BundleBuilder {
             let (files, manifest) = try build(data, crypto: crypto)
             output += files.map { OutputFile(path: "\(year)/\($0.path)", contents: $0.contents) }
             let manifestBytes = files.last!.contents
+            let appDirectory = "\(year)/\(BundleLayout.appDirectory)"
+            let app = try buildApp(data, crypto: crypto)
+            output += app.files.map { OutputFile(path: "\(appDirectory)/\($0.path)", contents: $0.contents) }
+            let appManifestBytes = app.files.last!.contents
             if !signingKeys.isEmpty {
                 output.append(OutputFile(path: "\(year)/\(BundleLayout.signatureName)",
                                          contents: try SignatureEnvelope.sign(manifestBytes, with: signingKeys)))
+                output.append(OutputFile(path: "\(appDirectory)/\(BundleLayout.signatureName)",
+                                         contents: try SignatureEnvelope.sign(appManifestBytes, with: signingKeys)))
             }
             entries.append(.init(taxYear: year, version: manifest.version, status: manifest.status,
                                  manifest: "\(year)/\(BundleLayout.manifestName)",
                                  manifestChecksum: Manifest.checksum(try crypto.sha256Hex(manifestBytes)),
-                                 manifestSize: manifestBytes.count))
+                                 manifestSize: manifestBytes.count,
+                                 app: .init(manifest: "\(appDirectory)/\(BundleLayout.manifestName)",
+                                            manifestChecksum: Manifest.checksum(try crypto.sha256Hex(appManifestBytes)),
+                                            manifestSize: appManifestBytes.count)))
         }
         let index = BundleIndex(schemaVersion: .current, years: entries)
         if signingKeys.isEmpty {

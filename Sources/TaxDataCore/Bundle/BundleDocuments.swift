@@ -41,13 +41,25 @@ public struct BundleLayout: Sendable, Equatable {
     public static let signatureName = "manifest.json.sig"
     public static let indexName = "index.json"
     public static let indexSignatureName = "index.json.sig"
+    /// The app form's directory inside a year's (schema 1.11): `2026/app/`.
+    public static let appDirectory = "app"
 
     public var year: Int
     public init(year: Int) { self.year = year }
+
+    /// The directory of an index entry's manifest path when it is one of the two the contract
+    /// allows for `year` (`2026/manifest.json`, `2026/app/manifest.json`), else nil.
+    public static func manifestDirectory(_ manifestPath: String, year: Int) -> String? {
+        let parts = [String(year), "\(year)/\(appDirectory)"]
+        return parts.first { manifestPath == "\($0)/\(manifestName)" }
+    }
 
     public var federal: String { "federal_\(year).json" }
     public var fica: String { "fica_\(year).json" }
     public var states: String { "states_\(year).json" }
     public var retirement: String { "retirement_\(year).json" }
     public var combined: String { "combined_\(year).json" }
+    /// The app form's documents, in `appDirectory`.
+    public var app: String { "app_\(year).json" }
+    public var provenance: String { "provenance_\(year).json" }
 }

@@ -19,13 +19,16 @@ public struct BundleVerifier: Sendable {
     public var crypto: any BundleCrypto
     /// Checks run after the standard ones of their stage: `NoRollback`, `ExpectedYear`, `PublishedVersionGuard`.
     public var extraChecks: [any BundleCheck]
+    /// Whether an app form's provenance document may be absent (the client's choice).
+    public var auditTrail: AuditTrailPolicy
 
     public init(rules: RuleSet = .standard, signatures: SignaturePolicy = .none, crypto: any BundleCrypto = PortableCrypto(),
-                extraChecks: [any BundleCheck] = []) {
+                extraChecks: [any BundleCheck] = [], auditTrail: AuditTrailPolicy = .required) {
         self.rules = rules
         self.signatures = signatures
         self.crypto = crypto
         self.extraChecks = extraChecks
+        self.auditTrail = auditTrail
     }
 
     public struct Result: Sendable {
@@ -44,7 +47,8 @@ public struct BundleVerifier: Sendable {
 
     /// The checks this verifier runs, in order.
     public func checks(maxFileBytes: Int? = nil, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> [any BundleCheck] {
-        let all = BundleChecks.standard(signatures: signatures, crypto: crypto, rules: rules, maxFileBytes: maxFileBytes, now: now, expiry: expiry)
+        let all = BundleChecks.standard(signatures: signatures, crypto: crypto, rules: rules, maxFileBytes: maxFileBytes, now: now, expiry: expiry,
+                                        auditTrail: auditTrail)
             + extraChecks
         return BundleCheckStage.allCases.flatMap { stage in all.filter { $0.stage == stage } }
     }
@@ -114,13 +118,14 @@ public struct BundleVerifier: Sendable {
         return false
     }
 
-    /// The bundle file a content finding is about.
+    /// The bundle file a content finding is about (in the app form, its data document).
     public static func fileName(for path: DataPath?, in manifest: Manifest) -> String {
-        switch path?.document {
-        case .federal: manifest.files.federal
-        case .fica: manifest.files.fica
-        case .retirement: manifest.files.retirement
-        case .state: manifest.files.states
+        let files = manifest.files
+        return switch path?.document {
+        case .federal: files.federal ?? files.app ?? BundleLayout.manifestName
+        case .fica: files.fica ?? files.app ?? BundleLayout.manifestName
+        case .retirement: files.retirement ?? files.app ?? BundleLayout.manifestName
+        case .state: files.states ?? files.app ?? BundleLayout.manifestName
         case .year, nil: BundleLayout.manifestName
         }
     }

@@ -10,8 +10,9 @@ import Foundation
 /// documents of this build's schema minor or an older one; a newer minor may add fields.
 public enum CanonicalCheck {
     /// nil when `bytes` are the canonical encoding of `value`; otherwise where they first differ.
-    public static func mismatch(_ bytes: Data, canonical value: some Encodable) -> String? {
-        guard let expected = try? CanonicalJSON.encode(value) else { return "cannot be re-encoded" }
+    /// - Parameter compact: the document is one of the app form's, written by `CanonicalJSON.encodeCompact`.
+    public static func mismatch(_ bytes: Data, canonical value: some Encodable, compact: Bool = false) -> String? {
+        guard let expected = try? (compact ? CanonicalJSON.encodeCompact(value) : CanonicalJSON.encode(value)) else { return "cannot be re-encoded" }
         guard expected != bytes else { return nil }
         let a = [UInt8](bytes), b = [UInt8](expected)
         var offset = 0

@@ -9,7 +9,8 @@ public struct DistVerifier: Sendable {
     public struct Contents: Sendable {
         /// Files at the root (name → bytes), `index.json` among them.
         public var rootFiles: [String: Data]
-        /// Year directory name → (file name → bytes). Subdirectories of a year appear as names ending in `/`.
+        /// Year directory name → (file name → bytes), and a year's app form under `<year>/app`.
+        /// Other subdirectories of a year appear as names ending in `/`.
         public var directories: [String: [String: Data]]
         /// Year directory name → listed files hashed in constant memory instead of held (`HashedFile`).
         public var hashed: [String: [String: HashedFile]]
@@ -17,6 +18,20 @@ public struct DistVerifier: Sendable {
             self.rootFiles = rootFiles
             self.directories = directories
             self.hashed = hashed
+        }
+
+        /// A dist's files as `BundleBuilder.buildDist` writes them, laid out as `DistReader` reads
+        /// a directory: root files, `<year>/<name>` and `<year>/app/<name>`.
+        public init(files: [OutputFile]) {
+            var root: [String: Data] = [:], directories: [String: [String: Data]] = [:]
+            for file in files {
+                guard let slash = file.path.lastIndex(of: "/") else {
+                    root[file.path] = file.contents
+                    continue
+                }
+                directories[String(file.path[..<slash]), default: [:]][String(file.path[file.path.index(after: slash)...])] = file.contents
+            }
+            self.init(rootFiles: root, directories: directories)
         }
     }
 
@@ -45,7 +60,9 @@ public struct DistVerifier: Sendable {
         }
         // Each year is verified on its own, over the machine's cores; findings keep the index's order.
         findings += index.years.concurrentMap { verifyEntry($0, contents, now: now, expiry: expiry) }.flatMap { $0 }
-        let listed = Set(index.years.map { String($0.taxYear) })
+        let listed = Set(index.years.flatMap { entry in
+            [String(entry.taxYear)] + (entry.app == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.appDirectory)"])
+        })
         for directory in contents.directories.keys.sorted() where !listed.contains(directory) {
             findings.append((directory, .error(.bundleUnlistedFile, "directory is not listed in index.json")))
         }
@@ -77,6 +94,55 @@ public struct DistVerifier: Sendable {
         if let manifest = result.manifest, let mismatch = IndexEntryMatch.check(manifest: manifest, entry: entry) {
             findings.append(("\(directory)/\(BundleLayout.manifestName)", mismatch))
         }
+        if result.manifest?.files.form == .app {
+            findings.append(("\(directory)/\(BundleLayout.manifestName)", .error(.bundleManifest,
+                "lists the app form; a year's first manifest must list the five documents, the only form clients of schema 1.10 and older read")))
+        }
+        if let app = entry.appForm {
+            findings += verifyAppForm(app, contents, now: now, expiry: expiry, parts: result.data)
+        }
         return findings
+    }
+
+    /// The year's app form (`<year>/app/`), verified like the first form, and then against it: the
+    /// app form with its audit trail put back is exactly the year the five documents hold
+    /// (`bundle.inconsistent`), so the two forms are one publication.
+    func verifyAppForm(_ entry: BundleIndex.Entry, _ contents: Contents, now: ISODate?, expiry: ExpiryPolicy,
+                       parts: TaxYearData?) -> [(file: String, diagnostic: Diagnostic)] {
+        let directory = "\(entry.taxYear)/\(BundleLayout.appDirectory)"
+        let manifestPath = "\(directory)/\(BundleLayout.manifestName)"
+        guard entry.manifest == manifestPath else {
+            return [(BundleLayout.indexName, .error(.bundleFileName, "app form of \(entry.taxYear) points at '\(entry.manifest)', expected \(manifestPath)"))]
+        }
+        guard var files = contents.directories[directory] else {
+            return [(directory, .error(.bundleMissingFile, "the app form of \(entry.taxYear) is listed in index.json but its directory is missing"))]
+        }
+        guard let manifestBytes = files.removeValue(forKey: BundleLayout.manifestName) else {
+            return [(manifestPath, .error(.bundleMissingFile, "listed in index.json but missing"))]
+        }
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
+        if let mismatch = IndexEntryMatch.check(manifestBytes: manifestBytes, entry: entry, crypto: bundleVerifier.crypto) {
+            findings.append((manifestPath, mismatch))
+        }
+        var verifier = bundleVerifier
+        verifier.auditTrail = .required
+        let result = verifier.verify(manifestBytes: manifestBytes, files: files, hashed: contents.hashed[directory] ?? [:], now: now, expiry: expiry)
+        findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
+        if let manifest = result.manifest {
+            if manifest.files.form != .app {
+                findings.append((manifestPath, .error(.bundleManifest, "is not an app form's manifest: its files are not app and provenance")))
+            }
+            if let mismatch = IndexEntryMatch.check(manifest: manifest, entry: entry) { findings.append((manifestPath, mismatch)) }
+        }
+        if let disagreement = Self.formsDisagree(app: result.data, parts: parts) { findings.append((manifestPath, disagreement)) }
+        return findings
+    }
+
+    /// `bundle.inconsistent` when a year's two forms, both valid, are not the same year: the app
+    /// form with its audit trail put back must be exactly what the five documents hold.
+    public static func formsDisagree(app: TaxYearData?, parts: TaxYearData?) -> Diagnostic? {
+        guard let app, let parts, app != parts else { return nil }
+        return .error(.bundleInconsistent,
+                      "the app form of \(app.meta.taxYear), with its audit trail, is not the year the five documents hold: the two forms must be one publication")
     }
 }

@@ -3,12 +3,19 @@ import Foundation
 /// `manifest.json`: the contract's manifest, extended (schema 1.1) with the data `version`,
 /// the year's `status`, each file's byte size, and the combined document.
 public struct Manifest: Sendable, Equatable, Codable {
+    /// The documents a manifest lists: either the four parts (and the combined document) of the
+    /// contract's first form, or the two documents of the app form (schema 1.11,
+    /// docs/bundle-contract.md "The app form"), never some of each (`form`).
     public struct Files: Sendable, Equatable, Codable {
-        public var federal: String
-        public var fica: String
-        public var states: String
-        public var retirement: String
+        public var federal: String?
+        public var fica: String?
+        public var states: String?
+        public var retirement: String?
         public var combined: String?
+        /// The app form's data: the combined document without its audit trail, compact.
+        public var app: String?
+        /// The app form's audit trail: every `sources` and `notes` (`ProvenanceDocument`).
+        public var provenance: String?
 
         public init(federal: String, fica: String, states: String, retirement: String, combined: String?) {
             self.federal = federal
@@ -18,8 +25,22 @@ public struct Manifest: Sendable, Equatable, Codable {
             self.combined = combined
         }
 
+        /// The files of the app form.
+        public init(app: String, provenance: String) {
+            self.app = app
+            self.provenance = provenance
+        }
+
         /// Every named file, in a fixed order.
-        public var all: [String] { [federal, fica, states, retirement] + (combined.map { [$0] } ?? []) }
+        public var all: [String] { [federal, fica, states, retirement, combined, app, provenance].compactMap { $0 } }
+
+        /// Which form the names make up; nil when they are neither exactly one nor the other.
+        public var form: BundleForm? {
+            let parts = [federal, fica, states, retirement]
+            if parts.allSatisfy({ $0 != nil }), app == nil, provenance == nil { return .parts }
+            if app != nil, provenance != nil, parts.allSatisfy({ $0 == nil }), combined == nil { return .app }
+            return nil
+        }
     }
 
     public var schemaVersion: SchemaVersion
@@ -68,8 +89,31 @@ public struct Manifest: Sendable, Equatable, Codable {
     }
 }
 
+/// The two forms of a year's bundle (docs/bundle-contract.md).
+public enum BundleForm: String, Sendable, Equatable {
+    /// `Y/manifest.json`: the four documents and the combined document, pretty-printed, with the
+    /// audit trail: what clients of schema 1.10 and older read.
+    case parts
+    /// `Y/app/manifest.json` (schema 1.11): `app_Y.json`, the year without its audit trail,
+    /// compact; and `provenance_Y.json`, the audit trail, which an app fetches only when asked.
+    case app
+}
+
 /// `index.json` at the root of a dist: the years and their manifests.
 public struct BundleIndex: Sendable, Equatable, Codable {
+    /// Where a year's app form is (schema 1.11): its manifest, vouched for like the year's first one.
+    public struct AppForm: Sendable, Equatable, Codable {
+        /// Path relative to the index: `2026/app/manifest.json`.
+        public var manifest: String
+        public var manifestChecksum: String
+        public var manifestSize: Int
+        public init(manifest: String, manifestChecksum: String, manifestSize: Int) {
+            self.manifest = manifest
+            self.manifestChecksum = manifestChecksum
+            self.manifestSize = manifestSize
+        }
+    }
+
     public struct Entry: Sendable, Equatable, Codable {
         public var taxYear: Int
         public var version: DataVersion
@@ -78,13 +122,25 @@ public struct BundleIndex: Sendable, Equatable, Codable {
         public var manifest: String
         public var manifestChecksum: String
         public var manifestSize: Int
-        public init(taxYear: Int, version: DataVersion, status: String?, manifest: String, manifestChecksum: String, manifestSize: Int) {
+        /// The year's app form (schema 1.11), absent from older indexes. Clients of schema 1.10
+        /// and older ignore the key and read `manifest`.
+        public var app: AppForm?
+        public init(taxYear: Int, version: DataVersion, status: String?, manifest: String, manifestChecksum: String, manifestSize: Int,
+                    app: AppForm? = nil) {
             self.taxYear = taxYear
             self.version = version
             self.status = status
             self.manifest = manifest
             self.manifestChecksum = manifestChecksum
             self.manifestSize = manifestSize
+            self.app = app
+        }
+
+        /// The entry as a client of the app form reads it: the app form's manifest in place of
+        /// the first one (same year, version and status); nil when the index lists no app form.
+        public var appForm: Entry? {
+            app.map { Entry(taxYear: taxYear, version: version, status: status, manifest: $0.manifest,
+                            manifestChecksum: $0.manifestChecksum, manifestSize: $0.manifestSize) }
         }
     }
 

@@ -8,6 +8,7 @@
 /// - `pending` appears only on an `estimated` state.
 public struct ProvenanceGrade: ValidationRule {
     public let id = RuleID.provenanceGrade
+    public var readsAuditTrail: Bool { true }
     public init() {}
 
     public func check(_ data: TaxYearData) -> [Diagnostic] {

@@ -3,6 +3,7 @@
 /// refuses (`publish.carried-over`), so a release never cites last year's publication as this year's.
 public struct SourcesCarriedOver: ValidationRule {
     public let id = RuleID.sourcesCarriedOver
+    public var readsAuditTrail: Bool { true }
     public init() {}
 
     /// The prefix `new-year` puts before each carried-over title.

@@ -3,6 +3,7 @@ import Foundation
 /// Every document cites at least one official source with a title and an http(s) URL.
 public struct SourcesCited: ValidationRule {
     public let id = RuleID.sourcesMissing
+    public var readsAuditTrail: Bool { true }
     public init() {}
     public func check(_ data: TaxYearData) -> [Diagnostic] {
         var documents: [(DataPath.Document, [Citation])] = [

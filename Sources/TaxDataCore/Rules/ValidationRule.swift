@@ -4,6 +4,13 @@ public protocol ValidationRule: Sendable {
     var id: RuleID { get }
     /// Returns all findings for `data` (empty when it passes).
     func check(_ data: TaxYearData) -> [Diagnostic]
+    /// Whether it reads the audit trail (`sources`, `notes`), which the app form keeps in its
+    /// provenance document: such a rule runs only where that document is (`DecodedDocuments.hasAuditTrail`).
+    var readsAuditTrail: Bool { get }
+}
+
+extension ValidationRule {
+    public var readsAuditTrail: Bool { false }
 }
 
 /// A rule over the year's values by kind (`TaxYearData.fields`): `RuleSet.validate` walks the

@@ -76,24 +76,70 @@ public struct BundleCandidate: Sendable {
     public var data: TaxYearData? { documents.map { $0.data(meta: manifest.meta) } }
 }
 
-/// The documents of a bundle, decoded.
+/// The documents of a bundle, decoded. The app form's two documents are put together into the
+/// four parts, so every check reads either form the same way.
 public struct DecodedDocuments: Sendable {
     public var federal: FederalData
     public var fica: FICAData
     public var states: StatesDocument
     public var retirement: RetirementData
     public var combined: CombinedDocument?
+    /// The app form's data document as read (without its audit trail).
+    public var app: CombinedDocument?
+    /// The app form's audit trail, when it was read (an app reads it only when asked).
+    public var provenance: ProvenanceDocument?
+    /// Why `provenance` could not be put back into `app`: it is another year's or version's, or
+    /// names other states. The parts are then `app`'s alone.
+    public var auditTrailMismatch: String?
+    /// Whether the parts hold the year's audit trail (`sources`, `notes`): always in the first
+    /// form; in the app form when its provenance document was read and belongs to it. The rules
+    /// that read the audit trail (`ValidationRule.readsAuditTrail`) run only then.
+    public var hasAuditTrail = true
+
+    public init(federal: FederalData, fica: FICAData, states: StatesDocument, retirement: RetirementData, combined: CombinedDocument?) {
+        self.federal = federal
+        self.fica = fica
+        self.states = states
+        self.retirement = retirement
+        self.combined = combined
+    }
+
+    /// The app form's documents: `app` with `provenance`'s audit trail put back when there is one
+    /// and it belongs to `app`.
+    public init(app: CombinedDocument, provenance: ProvenanceDocument?) {
+        var full = app
+        var mismatch: String?
+        if let provenance {
+            do { full = try app.restoringAuditTrail(provenance) } catch { mismatch = "\(error)" }
+        }
+        self.init(federal: full.federal, fica: full.fica, states: StatesDocument(year: full.taxYear, states: full.states),
+                  retirement: full.retirement, combined: nil)
+        self.app = app
+        self.provenance = provenance
+        auditTrailMismatch = mismatch
+        hasAuditTrail = provenance != nil && mismatch == nil
+    }
 
     public func data(meta: YearMeta) -> TaxYearData {
         TaxYearData(meta: meta, federal: federal, fica: fica, retirement: retirement, states: states.states)
     }
 }
 
+/// Whether an app form's provenance document must be among the files verified.
+public enum AuditTrailPolicy: Sendable, Equatable {
+    /// It must be there, like every listed file: `verify`, `build`, the server.
+    case required
+    /// It may be absent (the client, which fetches it only when an app asks for a citation): its
+    /// hash and size are still listed in the signed manifest, and it is verified when present.
+    case whenPresent
+}
+
 /// The catalogue: every check, and every other reason the client refuses a source.
 public enum BundleChecks {
     /// The standard composition (`BundleVerifier.checks`), then the checks a caller adds.
     public static func standard(signatures: SignaturePolicy = .none, crypto: any BundleCrypto = PortableCrypto(), rules: RuleSet = .standard,
-                                maxFileBytes: Int? = nil, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid) -> [any BundleCheck] {
+                                maxFileBytes: Int? = nil, now: ISODate? = nil, expiry: ExpiryPolicy = .pastYearsStayValid,
+                                auditTrail: AuditTrailPolicy = .required) -> [any BundleCheck] {
         [
             ManifestSignature(policy: signatures, crypto: crypto),
             SchemaMajorSupported(),
@@ -101,7 +147,7 @@ public enum BundleChecks {
             ManifestListsDocuments(),
             ManifestSizes(maxFileBytes: maxFileBytes),
             ManifestCanonical(),
-            FilesMatchManifest(crypto: crypto),
+            FilesMatchManifest(crypto: crypto, auditTrail: auditTrail),
             NothingUnlisted(),
             DocumentsConsistent(),
             ContentRules(rules),

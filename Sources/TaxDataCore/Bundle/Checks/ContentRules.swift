@@ -11,7 +11,10 @@ public struct ContentRules: BundleCheck {
 
     public func check(_ candidate: BundleCandidate) -> [BundleFinding] {
         guard let data = candidate.data else { return [] }
-        var diagnostics = ruleSet.validate(data)
+        // Without its audit trail (the app form, on a device that did not fetch the provenance
+        // document) the rules that read it have nothing to read; the signed manifest still binds it.
+        let applicable = candidate.documents?.hasAuditTrail == false ? RuleSet(ruleSet.rules.filter { !$0.readsAuditTrail }) : ruleSet
+        var diagnostics = applicable.validate(data)
         if data.meta.status == .published { diagnostics = ReleasePolicy.apply(diagnostics) }
         return diagnostics.map { (BundleVerifier.fileName(for: $0.path, in: candidate.manifest), $0) }
     }

@@ -10,14 +10,51 @@ public enum DocumentsDecode {
     /// The decoded documents, or the findings that stop the verification.
     public static func decode(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
         if !candidate.hashed.isEmpty { return (nil, tooLarge(candidate)) }
+        if candidate.manifest.files.form == .app { return decodeApp(candidate, canonical: true) }
         if let documents = decodeOnce(candidate) { return (documents, []) }
         return decodeEach(candidate)
+    }
+
+    /// The app form: `app_<year>.json` and, when present, `provenance_<year>.json`, each decoded
+    /// and (unless `canonical` is false, for bytes that already passed) byte for byte its compact
+    /// canonical encoding; the audit trail is put back into the data (`DecodedDocuments(app:provenance:)`).
+    static func decodeApp(_ candidate: BundleCandidate, canonical: Bool) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
+        let names = candidate.manifest.files
+        guard let appName = names.app, let provenanceName = names.provenance else { return (nil, []) }
+        var findings: [BundleFinding] = []
+        let check = canonical && CanonicalCheck.applies(to: candidate.manifest.schemaVersion)
+        let app = document(CombinedDocument.self, appName, candidate, canonical: check, compact: true, into: &findings)
+        let provenance = candidate.files[provenanceName] == nil ? nil
+            : document(ProvenanceDocument.self, provenanceName, candidate, canonical: check, compact: true, into: &findings)
+        guard let app, findings.isEmpty else { return (nil, findings) }
+        return (DecodedDocuments(app: app, provenance: provenance), [])
+    }
+
+    /// One document decoded, and checked canonical when `canonical`; nil with a finding otherwise.
+    static func document<T: Codable>(_ type: T.Type, _ name: String, _ candidate: BundleCandidate, canonical: Bool, compact: Bool = false,
+                                     into findings: inout [BundleFinding]) -> T? {
+        guard let bytes = candidate.files[name] else {
+            findings.append((name, .error(.bundleDecode, "is missing")))
+            return nil
+        }
+        do {
+            let value = try CanonicalJSON.decode(type, from: bytes)
+            if canonical, let difference = CanonicalCheck.mismatch(bytes, canonical: value, compact: compact) {
+                findings.append((name, .error(.bundleNotCanonical, difference)))
+                return nil
+            }
+            return value
+        } catch {
+            findings.append((name, .error(.bundleDecode, "does not decode: \(DecodeErrorText.describe(error))")))
+            return nil
+        }
     }
 
     /// For bytes that already passed (`VerificationMemo`): the combined document alone is decoded,
     /// without re-encoding anything, since each part was then byte for byte its canonical part and
     /// the SHA-256s just matched. Without a combined document, `decode`.
     static func decodeRemembered(_ candidate: BundleCandidate) -> (documents: DecodedDocuments?, findings: [BundleFinding]) {
+        if candidate.hashed.isEmpty, candidate.manifest.files.form == .app { return decodeApp(candidate, canonical: false) }
         guard candidate.hashed.isEmpty, let name = candidate.manifest.files.combined, let bytes = candidate.files[name],
               let combined = try? CanonicalJSON.decode(CombinedDocument.self, from: bytes) else { return decode(candidate) }
         return (DecodedDocuments(federal: combined.federal, fica: combined.fica,
@@ -33,7 +70,8 @@ public enum DocumentsDecode {
     /// combined document, the schema is newer than this build's, or any byte differs.
     static func decodeOnce(_ candidate: BundleCandidate) -> DecodedDocuments? {
         let names = candidate.manifest.files
-        guard CanonicalCheck.applies(to: candidate.manifest.schemaVersion), let combinedName = names.combined,
+        guard let federal = names.federal, let fica = names.fica, let retirement = names.retirement, let states = names.states,
+              CanonicalCheck.applies(to: candidate.manifest.schemaVersion), let combinedName = names.combined,
               let combinedBytes = candidate.files[combinedName],
               let combined = try? CanonicalJSON.decode(CombinedDocument.self, from: combinedBytes),
               CanonicalCheck.mismatch(combinedBytes, canonical: combined) == nil,
@@ -42,9 +80,9 @@ public enum DocumentsDecode {
             guard let bytes = candidate.files[name], let expected else { return false }
             return bytes == expected
         }
-        guard same(names.federal, members.topLevel("federal")), same(names.fica, members.topLevel("fica")),
-              same(names.retirement, members.topLevel("retirement")),
-              same(names.states, members.nested("states").map { Self.statesDocument(states: $0, year: combined.taxYear) }) else { return nil }
+        guard same(federal, members.topLevel("federal")), same(fica, members.topLevel("fica")),
+              same(retirement, members.topLevel("retirement")),
+              same(states, members.nested("states").map { Self.statesDocument(states: $0, year: combined.taxYear) }) else { return nil }
         return DecodedDocuments(federal: combined.federal, fica: combined.fica,
                                 states: StatesDocument(year: combined.taxYear, states: combined.states),
                                 retirement: combined.retirement, combined: combined)
@@ -72,22 +110,9 @@ public enum DocumentsDecode {
         let names = candidate.manifest.files
         let canonical = CanonicalCheck.applies(to: candidate.manifest.schemaVersion)
         var findings: [BundleFinding] = []
-        func decode<T: Codable>(_ type: T.Type, _ name: String) -> T? {
-            guard let bytes = candidate.files[name] else {
-                findings.append((name, .error(.bundleDecode, "is missing")))
-                return nil
-            }
-            do {
-                let value = try CanonicalJSON.decode(type, from: bytes)
-                if canonical, let difference = CanonicalCheck.mismatch(bytes, canonical: value) {
-                    findings.append((name, .error(.bundleNotCanonical, difference)))
-                    return nil
-                }
-                return value
-            } catch {
-                findings.append((name, .error(.bundleDecode, "does not decode: \(DecodeErrorText.describe(error))")))
-                return nil
-            }
+        func decode<T: Codable>(_ type: T.Type, _ name: String?) -> T? {
+            guard let name else { return nil }
+            return document(type, name, candidate, canonical: canonical, into: &findings)
         }
         let federal = decode(FederalData.self, names.federal)
         let fica = decode(FICAData.self, names.fica)

@@ -6,7 +6,12 @@ import Foundation
 /// the caller hashed as it read it (`BundleCandidate.hashed`) is compared by its size and digest.
 public struct FilesMatchManifest: BundleCheck {
     public var crypto: any BundleCrypto
-    public init(crypto: any BundleCrypto = PortableCrypto()) { self.crypto = crypto }
+    /// Whether an app form's provenance document may be absent (`AuditTrailPolicy`).
+    public var auditTrail: AuditTrailPolicy
+    public init(crypto: any BundleCrypto = PortableCrypto(), auditTrail: AuditTrailPolicy = .required) {
+        self.crypto = crypto
+        self.auditTrail = auditTrail
+    }
     public let rules: [RuleID] = [.bundleMissingFile, .bundleSize, .bundleChecksum, .bundleManifest]
     public let stage = BundleCheckStage.files
 
@@ -17,6 +22,7 @@ public struct FilesMatchManifest: BundleCheck {
             let bytes = candidate.files[name]
             let hashed = bytes == nil ? candidate.hashed[name] : nil
             guard let found = bytes?.count ?? hashed?.size else {
+                if auditTrail == .whenPresent, name == manifest.files.provenance, manifest.files.form == .app { continue }
                 findings.append((name, .error(.bundleMissingFile, "listed in the manifest but missing")))
                 continue
             }

@@ -11,8 +11,10 @@ public struct PublishedVersionGuard: BundleCheck {
     public func check(_ candidate: BundleCandidate) -> [BundleFinding] {
         guard let old = published else { return [] }
         let new = candidate.manifest
-        let contentNames = { (m: Manifest) in [m.files.federal, m.files.fica, m.files.states, m.files.retirement] }
-        let changed = contentNames(old).map { old.checksums[$0] } != contentNames(new).map { new.checksums[$0] }
+        let contents = { (m: Manifest) in
+            [m.files.federal, m.files.fica, m.files.states, m.files.retirement, m.files.app, m.files.provenance].map { $0.flatMap { m.checksums[$0] } }
+        }
+        let changed = contents(old) != contents(new)
         var finding: Diagnostic?
         if new.version < old.version {
             finding = Diagnostic(.error, .publicationVersion, "version \(new.version) is lower than the published \(old.version)", taxYear: new.taxYear)
