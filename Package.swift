@@ -23,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // gzip for `taxdata serve` (zlib, streamed into NIO buffers).
+        .package(url: "https://github.com/adam-fowler/compress-nio", exact: "1.5.0"),
+        // Already under AsyncHTTPClient: named for its decompression errors (the client on Linux).
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         // `swift package generate-documentation` (the DocC catalogues in Sources/*/*.docc); builds nothing otherwise.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -52,6 +56,7 @@ let package = Package(
                 // Linux only: URLSession there (FoundationNetworking) inflates and buffers bodies without a
                 // bound, so the default transport on Linux is AsyncHTTPClient, which streams with backpressure.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Embedded")]
         ),
@@ -61,7 +66,7 @@ let package = Package(
         .target(
             name: "TaxDataServer",
             dependencies: ["TaxDataCore", "TaxDataCrypto", "TaxDataFiles", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"), .product(name: "CompressNIO", package: "compress-nio")]
         ),
         .target(
             name: "TaxDataCLI",
@@ -101,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "TaxDataServerTests",
             dependencies: ["TaxDataServer", "TaxDataClient", "TaxDataCore", "TaxDataCompiler", "TaxDataTestSupport",
-                           .product(name: "HummingbirdTesting", package: "hummingbird")]
+                           .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio")]
         ),
         .testTarget(
             name: "TaxDataCLITests",

@@ -27,10 +27,13 @@ def main():
     found = p50s(sys.stdin.read())
     def find(prefix):
         return next(((n, v) for n, v in found.items() if n.startswith(prefix)), (None, None))
+    first = "baseline: decode the first form with JSONDecoder"
+    app = "baseline: decode the app form with JSONDecoder"
     rows = [
-        ("client cold start, every check on the device", "client cold start: load + verify embedded (3 years), every check", "baseline: decode embedded with JSONDecoder", "≤ 1.5×, and < 10 ms"),
-        ("client cold start as the package ships", "client cold start: load + verify embedded (3 years), the build's shipped tokens", "baseline: decode embedded with JSONDecoder", "≤ 1.5×, and < 10 ms"),
-        ("client launch after the first", "client launch after the first", "baseline: decode embedded with JSONDecoder", "≤ 1.5×"),
+        ("client cold start as the package ships", "client cold start: load + verify embedded (3 years), the build's shipped tokens", first, "≤ 1×, and < 10 ms (issue 34)"),
+        ("client cold start as the package ships, against the app form's bare decode", "client cold start: load + verify embedded (3 years), the build's shipped tokens", app, "(the floor)"),
+        ("client cold start, every check on the device", "client cold start: load + verify embedded (3 years), every check", first, "≤ 30 ms (issue 34)"),
+        ("client launch after the first", "client launch after the first", first, "≤ 1×"),
         ("FixedPointCalculator, federal + NY + NYC + FICA", "full calculation, FixedPointCalculator: federal", "full calculation: federal + NY + NYC + FICA", "≤ 100 ns"),
     ]
     print("| figure | p50 | peak MB | baseline p50 | ratio | goal |")

@@ -58,9 +58,12 @@ python3 - "$WORK/dist" > "$WORK/dist/SHA256SUMS.txt" <<'PY'
 import json, os, sys
 root = sys.argv[1]
 for year in sorted(d for d in os.listdir(root) if d.isdigit()):
-    m = json.load(open(os.path.join(root, year, "manifest.json")))
-    for name, sum_ in sorted(m["checksums"].items()):
-        print(f"{sum_[7:]}  {year}/{name}")
+    for form in (year, year + "/app"):  # the year's first form and its app form (schema 1.11)
+        if not os.path.isdir(os.path.join(root, form)):
+            continue
+        m = json.load(open(os.path.join(root, form, "manifest.json")))
+        for name, sum_ in sorted(m["checksums"].items()):
+            print(f"{sum_[7:]}  {form}/{name}")
 PY
 mv "$WORK/dist/SHA256SUMS.txt" "$WORK/SHA256SUMS.txt"
 (cd "$WORK/dist" && hf --runs "$RUNS" "sha256sum --quiet -c $WORK/SHA256SUMS.txt" "$BIN verify $WORK/dist")
@@ -105,11 +108,52 @@ for cmd in "--help" "check TaxData" "build TaxData --out $WORK/dist2" "verify $W
 done
 md ""
 
+md "## Payload: what an app embeds and downloads (issue 34)"
+md ""
+embedded_now=$(find Sources/TaxDataClient/Embedded -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+first_form=$(find "$WORK/dist" -mindepth 2 -maxdepth 2 -type f -name '*.json' -printf '%s\n' | awk '{s += $1} END {print s}')
+md "| what | bytes | baseline (the first form, as before 1.11) | ratio | goal |"
+md "|---|---:|---:|---:|---|"
+md "| embedded in the app, three years (Sources/TaxDataClient/Embedded) | $embedded_now | $first_form | $(python3 -c "print(f'{$first_form / $embedded_now:.1f}x smaller')") | ≤ 400,000 (EmbeddedTests) |"
+# One year's update on the wire: a signed dist served by taxdata serve, a relay counting the bytes,
+# and taxdata fetch with the key pinned (the index, its signature, the manifest, its signature, the
+# documents, HTTP headers included), against the first form as the client of 1.0 downloads it.
+"$BIN" keygen --private "$WORK/bench.key.pem" --public "$WORK/bench.pub.pem" >/dev/null 2>&1
+"$BIN" build TaxData --out "$WORK/signed" --sign-key "$WORK/bench.key.pem" >/dev/null 2>&1
+"$BIN" serve "$WORK/signed" --port 0 > "$WORK/serve.log" 2>&1 & serve_pid=$!
+for _ in $(seq 100); do grep -q "serving .* on http" "$WORK/serve.log" 2>/dev/null && break; sleep 0.1; done
+serve_port=$(grep -o 'http://127.0.0.1:[0-9]*' "$WORK/serve.log" | head -1 | sed 's/.*://')
+wire() {  # wire STATS-FILE: bytes the server sent through a relay for one fetch of 2026
+  python3 scripts/wire-bytes.py --target "$serve_port" --stats "$1" --lifetime 60 > "$WORK/relay.port" & relay_pid=$!
+  for _ in $(seq 100); do [ -s "$WORK/relay.port" ] && break; sleep 0.1; done
+  "$BIN" fetch --url "http://127.0.0.1:$(head -1 "$WORK/relay.port")/" --cache "$WORK/cache-$RANDOM" --key "$WORK/bench.pub.pem" --now 2026-03-02 >/dev/null 2>&1 || true
+  sleep 0.5; kill "$relay_pid" 2>/dev/null || true; wait "$relay_pid" 2>/dev/null || true
+  python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['toClient'])" "$1"
+}
+app_wire=$(wire "$WORK/wire-app.json")
+first_wire=$(python3 - "$WORK/signed" <<'PY'
+import os, sys
+root = sys.argv[1]
+# The first form of 2026 as a 1.0 client downloads it, identity: the index, its signature, the manifest, its signature, the five documents.
+names = ["index.json", "index.json.sig"] + [os.path.join("2026", n) for n in os.listdir(os.path.join(root, "2026")) if n.endswith((".json", ".sig"))]
+print(sum(os.path.getsize(os.path.join(root, n)) for n in names))
+PY
+)
+kill "$serve_pid" 2>/dev/null || true
+md "| one year's update on the wire, signatures included (taxdata serve, gzip; headers included) | $app_wire | $first_wire (bodies only) | $(python3 -c "print(f'{$first_wire / $app_wire:.1f}x smaller')") | ≤ 65,536 (WireBudgetTests, also against nginx) |"
+md ""
+md "Per year (\`scripts/payload-sizes.py\`, gzip -9):"
+md ""
+md '```'
+python3 scripts/payload-sizes.py "$WORK/dist" >> "$WORK/report.md"
+md '```'
+md ""
+
 md "## In process (Benchmarks/, ordo-one/package-benchmark)"
 md ""
-md "Client cold start, the first launch: with every check on the device (read the packaged bundle, verify 3 years: sizes, SHA-256, canonical encodings, every rule), and as the package ships it (the tokens make embed wrote when it verified those years: every file hashed, the byte-only checks skipped); a launch after the first without shipped tokens (the state the first left, VerificationMemo); against the seed loader's way (plain JSONDecoder, no verification); bracket lookup; a full federal + state + city + FICA calculation with the Decimal \`TaxCalculator\` (the baseline) and with \`FixedPointCalculator\` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput; the client verifies its years concurrently, the rest runs on one core; peak memory is the benchmark process's."
+md "Client cold start, the first launch: with every check on the device (read the packaged bundle, verify 3 years: sizes, SHA-256, canonical encodings, every rule), and as the package ships it (the tokens make embed wrote when it verified those years: every file hashed, the byte-only checks skipped); a launch after the first without shipped tokens (the state the first left, VerificationMemo); against two baselines, a bare JSONDecoder with no verification over bytes in memory: the first form's four documents, what the package embedded before the app form (issue 34), and the app form's documents, embedded now; bracket lookup; a full federal + state + city + FICA calculation with the Decimal \`TaxCalculator\` (the baseline) and with \`FixedPointCalculator\` on the same inputs. Setup is outside the measurement. Wall clock per operation and throughput; the client verifies its years concurrently, the rest runs on one core; peak memory is the benchmark process's."
 md ""
-(cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --format markdown 2>/dev/null) \
+(cd Benchmarks && TAXDATA_BENCH_DIST="$WORK/dist" swift package --allow-writing-to-package-directory benchmark --format markdown 2>/dev/null) \
   | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | grep -E '^(###|\|)' > "$WORK/inprocess.md"
 md "The goals' figures against their baselines (p50 wall clock, this run):"
 md ""

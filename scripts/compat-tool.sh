@@ -15,7 +15,11 @@ if [ -x "$BIN" ] && [ "$(cat "$ROOT/commit" 2>/dev/null)" = "$COMMIT" ]; then
   exit 0
 fi
 if ! git cat-file -e "$COMMIT^{commit}" 2>/dev/null; then
-  echo "compat-tool: commit $COMMIT is not in this clone's history (a shallow clone?); fetch it or set COMPAT_COMMIT" >&2
+  # A shallow clone (CI's, perhaps): ask its origin for the commit.
+  git fetch -q --depth=1 origin "$COMMIT" >&2 2>/dev/null || git fetch -q --unshallow origin >&2 2>/dev/null || true
+fi
+if ! git cat-file -e "$COMMIT^{commit}" 2>/dev/null; then
+  echo "compat-tool: commit $COMMIT is not in this clone's history and its origin did not give it; fetch it or set COMPAT_COMMIT" >&2
   exit 1
 fi
 rm -rf "$ROOT/src" "$ROOT/commit"

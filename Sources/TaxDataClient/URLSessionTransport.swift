@@ -6,19 +6,31 @@ import FoundationNetworking
 /// The real transport: URLSession (FoundationNetworking on Linux), with a byte limit enforced
 /// while the body streams in and a deadline for the whole request.
 ///
-/// Every request asks for `Accept-Encoding: identity`, and a response that is content-encoded all
-/// the same is refused before its body is read (`transport.encoding`): URLSession inflates
-/// compressed bodies itself, on Linux without any bound, so a 1 MB gzip body could become 1 GiB
-/// in memory before a byte limit is seen. CDNs honour `identity`, so they deliver as usual. A
-/// declared `Content-Length` above the limit is refused before the body too, and a body that
-/// grows past the limit ends the request, keeping nothing more.
+/// On Apple platforms every request asks for `Accept-Encoding: gzip`: URLSession inflates a gzip
+/// body as it streams and hands the delegate inflated bytes, which the limit counts, so a body
+/// that grows past the limit ends the request, keeping nothing more. On Linux it asks for
+/// `identity`, and a response content-encoded all the same is refused before its body is read
+/// (`transport.encoding`): URLSession there (FoundationNetworking, over libcurl) inflates without
+/// any bound, so a 1 MB gzip body could become 1 GiB in memory before a byte limit is seen
+/// (`HTTPClientTransport`, Linux's default, takes gzip within the limit). Any other encoding is
+/// refused everywhere. A declared `Content-Length` above the limit is refused before the body.
 public struct URLSessionTransport: HTTPTransport {
     public init() {}
+
+    /// The encoding asked for and accepted besides identity: gzip where URLSession inflates within
+    /// the delegate's limit (Apple platforms), none on Linux.
+    static let compression: String? = {
+        #if canImport(FoundationNetworking)
+        nil
+        #else
+        "gzip"
+        #endif
+    }()
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let receiver = Receiver(maxBytes: request.maxBytes)
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
-        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        urlRequest.setValue(Self.compression ?? "identity", forHTTPHeaderField: "Accept-Encoding")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = request.timeout
@@ -81,16 +93,20 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
             finish(.failure(TransportError(.connection, "not an HTTP response")))
             return
         }
-        let declared = (http.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }) ?? http.expectedContentLength
-        if declared > Int64(maxBytes) {
+        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        let compressed = encoding != "identity" && encoding == URLSessionTransport.compression
+        if encoding != "identity" && !compressed {
             completionHandler(.cancel)
-            finish(.failure(TransportError(.tooLarge, "Content-Length \(declared) exceeds \(maxBytes) bytes")))
+            finish(.failure(TransportError(.encoding, URLSessionTransport.compression == nil
+                ? "Content-Encoding \(encoding) although identity was asked for (a compressed body could inflate without bound)"
+                : "Content-Encoding \(encoding); only gzip and identity are accepted")))
             return
         }
-        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        if encoding != "identity" {
+        // A gzip body's Content-Length counts its compressed bytes: at most a little over the inflated limit.
+        let declared = (http.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }) ?? http.expectedContentLength
+        if declared > Int64(compressed ? maxBytes + maxBytes / 8192 + 64 : maxBytes) {
             completionHandler(.cancel)
-            finish(.failure(TransportError(.encoding, "Content-Encoding \(encoding) although identity was asked for (a compressed body could inflate without bound)")))
+            finish(.failure(TransportError(.tooLarge, "Content-Length \(declared) exceeds \(maxBytes) bytes")))
             return
         }
         lock.lock()
@@ -134,7 +150,9 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
         for (key, value) in response.allHeaderFields {
             if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
         }
-        if let length = headers["content-length"].flatMap(Int.init), length != body.count {
+        // A gzip body's Content-Length counts its compressed bytes (URLSession checks that framing).
+        if headers["content-encoding"] == nil || headers["content-encoding"]?.lowercased() == "identity",
+           let length = headers["content-length"].flatMap(Int.init), length != body.count {
             finish(.failure(TransportError(.connection, "body ended after \(body.count) of \(length) bytes")))
             return
         }

@@ -15,6 +15,8 @@ public enum FaultMode: String, CaseIterable, Sendable {
     case garbage
     case endless
     case wrongContentType = "wrong-content-type"
+    case gzipBomb = "gzip-bomb"
+    case gzipMismatch = "gzip-mismatch"
 
     /// One line for `--help`.
     public var summary: String {
@@ -32,6 +34,8 @@ public enum FaultMode: String, CaseIterable, Sendable {
         case .garbage: "answer with a body that is not JSON"
         case .endless: "stream a body that never ends"
         case .wrongContentType: "label JSON as text/html (the bytes are right)"
+        case .gzipBomb: "answer Content-Encoding: gzip with 16 KB that inflate to 16 MiB of zeros"
+        case .gzipMismatch: "answer Content-Encoding: gzip with a valid gzip body of other bytes than the file's"
         }
     }
 }

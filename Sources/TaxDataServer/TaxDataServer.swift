@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import Hummingbird
 import NIOCore
@@ -69,7 +70,7 @@ public struct TaxDataServer: Sendable {
         func route(_ path: RouterPath, _ content: @escaping @Sendable (Request, ServeContext) throws -> Content?) {
             let handler: @Sendable (Request, ServeContext) async throws -> Response = { request, context in
                 guard let found = try content(request, context) else { return Response(status: .notFound) }
-                return server.response(found, fault: context.fault)
+                return server.response(found, fault: context.fault, gzip: Self.acceptsGzip(request.headers[.acceptEncoding]))
             }
             api.get(path, use: handler)
             api.head(path) { request, context in
@@ -135,12 +136,42 @@ public struct TaxDataServer: Sendable {
         var cacheControl: String
     }
 
+    /// Whether an `Accept-Encoding` header accepts gzip (RFC 9110 12.5.3: `gzip` or `*`, with a
+    /// nonzero quality).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var gzip: Bool?, any: Bool?
+        for item in header.lowercased().split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if parts.first == "gzip" || parts.first == "x-gzip" { gzip = quality > 0 }
+            if parts.first == "*" { any = quality > 0 }
+        }
+        return gzip ?? any ?? false
+    }
+
+    /// Bodies smaller than this are sent as they are: gzip would save little.
+    static let gzipThreshold = 1024
+
+    /// `bytes` gzip-compressed (zlib, level 6).
+    static func gzip(_ bytes: Data) -> Data? {
+        var buffer = ByteBuffer(data: bytes)
+        return (try? buffer.compress(with: .gzip(configuration: .init(compressionLevel: .compressionLevel6)))).map { Data(buffer: $0) }
+    }
+
+    /// 16 MiB of zeros, gzip-compressed (about 16 KB): the `gzip-bomb` fault's body.
+    static let bomb: Data = gzip(Data(count: 16 << 20)) ?? Data()
+
     /// The response for `content`, with the byte-level faults applied (the request-level ones are
     /// `FaultMiddleware`'s, the bundle-level ones `bundleFile`'s; 304 is `ConditionalGetMiddleware`'s).
-    func response(_ content: Content, fault: FaultMode?) -> Response {
+    /// When the request accepts gzip (`gzip`), a body of `gzipThreshold` bytes or more is sent
+    /// gzip-compressed, with its own strong ETag (`"sha256-<hex of the file>-gzip"`), and every
+    /// answer that could be compressed says `Vary: Accept-Encoding`.
+    func response(_ content: Content, fault: FaultMode?, gzip acceptsGzip: Bool = false) -> Response {
         var headers: HTTPFields = [.contentType: content.contentType, .cacheControl: content.cacheControl,
                                    .eTag: DistDirectory.etag(content.bytes)]
         var bytes = content.bytes
+        if content.bytes.count >= Self.gzipThreshold { headers[.vary] = "Accept-Encoding" }
         switch fault {
         case .truncate:
             bytes = bytes.prefix(bytes.count / 2)
@@ -166,8 +197,20 @@ public struct TaxDataServer: Sendable {
                 for _ in 0..<65_536 { try await writer.write(chunk) }
                 try await writer.finish(nil)
             })
+        case .gzipBomb:
+            headers[.contentEncoding] = "gzip"
+            bytes = Self.bomb
+        case .gzipMismatch:
+            var other = content.bytes
+            if !other.isEmpty { other[other.count / 2] ^= 0x20 }
+            headers[.contentEncoding] = "gzip"
+            bytes = Self.gzip(other) ?? other
         default:
-            break
+            if acceptsGzip, bytes.count >= Self.gzipThreshold, let packed = Self.gzip(bytes) {
+                headers[.contentEncoding] = "gzip"
+                headers[.eTag] = String(DistDirectory.etag(content.bytes).dropLast()) + "-gzip\""
+                bytes = packed
+            }
         }
         headers[.contentLength] = String(bytes.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: bytes)))

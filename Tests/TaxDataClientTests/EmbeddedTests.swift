@@ -40,6 +40,20 @@ struct EmbeddedTests {
         #expect(bundles.verified == allForms, "Embedded/verified.json is stale: run `make embed`")
     }
 
+    @Test("what an app embeds stays within issue 34's budget: three years in at most 400 KB (was 3.04 MB)")
+    func embeddedBudget() throws {
+        let root = packageRoot.appendingPathComponent("Sources/TaxDataClient/Embedded")
+        var total = 0
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])!
+        for case let url as URL in enumerator {
+            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            if values.isRegularFile == true { total += values.fileSize ?? 0 }
+        }
+        #expect(try EmbeddedBundles.packaged().years.count == 3)
+        #expect(total <= 400_000, "the embedded bundle is \(total) bytes; its budget is 400,000 (docs/design/34-payload.md)")
+        #expect(total > 100_000, "\(total) bytes: not three years of data")
+    }
+
     @Test("the packaged resource loads and every year verifies")
     func packaged() throws {
         let bundles = try EmbeddedBundles.packaged()

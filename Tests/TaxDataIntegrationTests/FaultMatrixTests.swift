@@ -23,6 +23,8 @@ struct FaultMatrixTests {
         (.garbage, .embedded, dataVersion(plus: 0), ["bundle.manifest"]),
         (.endless, .embedded, dataVersion(plus: 0), ["transport.too-large"]),
         (.wrongContentType, .remote, dataVersion(plus: 1), []),
+        (.gzipBomb, .embedded, dataVersion(plus: 0), ["transport.too-large"]),
+        (.gzipMismatch, .embedded, dataVersion(plus: 0), ["bundle.manifest", "bundle.checksum"]),
     ]
 
     @Test("every fault falls back safely, caches nothing it rejected, and recovers")
@@ -68,6 +70,32 @@ struct FaultMatrixTests {
         print("\nFallback matrix (server on 127.0.0.1:\(port), client timeout 1 s):")
         for row in rows {
             print("| " + row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ") + " |")
+        }
+    }
+
+    @Test("gzip on the wire: a body that inflates to other bytes than the listed file is bundle.checksum; one that inflates past the file's size is transport.too-large; nothing is cached")
+    func compressedAttacks() async throws {
+        let dist = try makeDist(version2026: dataVersion(plus: 1))
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let plan = FaultPlan()
+        let server = TaxDataServer(dist: DistDirectory(root: dist), faults: plan)
+        let (port, task) = await start(server)
+        defer { task.cancel() }
+        let base = URL(string: "http://127.0.0.1:\(port)/")!
+        for (mode, reason) in [(FaultMode.gzipMismatch, "bundle.checksum"), (.gzipBomb, "transport.too-large")] {
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-gzip-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            plan.set([Fault(mode: mode, pathPrefix: "/2026/app/app_2026.json")])
+            let client = try TaxDataProvider(
+                configuration: .init(baseURL: base, requestTimeout: 2, useVersionEndpoint: false),
+                transport: defaultTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
+                embedded: try EmbeddedBundles.packaged(), logger: quietLogger)
+            let status = await client.refresh()
+            #expect(status.source == .embedded, "\(mode)")
+            #expect(status.rejections.filter { $0.source == .remote }.map(\.reason.rawValue) == [reason], "\(mode): \(status.rejections)")
+            #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026").path), "\(mode)")
+            plan.set([])
+            #expect(await client.refresh().source == .remote, "\(mode): recovers once the server is honest")
         }
     }
 }

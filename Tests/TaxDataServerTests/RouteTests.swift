@@ -1,10 +1,11 @@
+import CompressNIO
 import Foundation
 import TaxDataTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
 import TaxDataCore
-import TaxDataServer
+@testable import TaxDataServer
 
 @Suite("taxdata serve: routes, in process")
 struct RouteTests {
@@ -115,6 +116,39 @@ struct RouteTests {
         #expect(limited.fault(for: "/2026/fica_2026.json") == nil)
     }
 
+    @Test("gzip when asked: a body of 1 KB or more is sent compressed with its own ETag, which revalidates; identity otherwise; Vary on both")
+    func gzipNegotiation() async throws {
+        let (app, dist) = try app([])
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let original = try Data(contentsOf: dist.appendingPathComponent("2026/app/app_2026.json"))
+        try await app.test(.router) { client in
+            var gzipETag = ""
+            try await client.execute(uri: "/2026/app/app_2026.json", method: .get, headers: [.acceptEncoding: "br;q=1, gzip;q=0.8"]) { response in
+                #expect(response.headers[.contentEncoding] == "gzip" && response.headers[.vary] == "Accept-Encoding")
+                var packed = response.body
+                #expect(packed.readableBytes < original.count / 4)
+                #expect(Data(buffer: try packed.decompress(with: .gzip())) == original)
+                gzipETag = try #require(response.headers[.eTag])
+                #expect(gzipETag.hasSuffix("-gzip\""))
+            }
+            try await client.execute(uri: "/2026/app/app_2026.json", method: .get,
+                                     headers: [.acceptEncoding: "gzip", .ifNoneMatch: gzipETag]) { response in
+                #expect(response.status == .notModified)
+            }
+            for refusal in ["identity", "gzip;q=0", "*;q=0", "br"] {
+                try await client.execute(uri: "/2026/app/app_2026.json", method: .get, headers: [.acceptEncoding: refusal]) { response in
+                    #expect(response.headers[.contentEncoding] == nil, "\(refusal)")
+                    #expect(Data(buffer: response.body) == original && response.headers[.vary] == "Accept-Encoding")
+                }
+            }
+            try await client.execute(uri: "/index.json.sig", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                #expect(response.status == .notFound || response.headers[.contentEncoding] == nil, "small bodies stay as they are")
+            }
+        }
+        #expect(TaxDataServer.acceptsGzip("*") && TaxDataServer.acceptsGzip("x-gzip") && !TaxDataServer.acceptsGzip(nil))
+        #expect(!TaxDataServer.acceptsGzip("gzip;q=0, *;q=1"), "an explicit refusal wins over the wildcard")
+    }
+
     @Test("each fault changes the response as described", arguments: FaultMode.allCases.filter { $0 != .endless && $0 != .drop })
     func faultResponses(mode: FaultMode) async throws {
         let (app, dist) = try app([Fault(mode: mode)])
@@ -137,6 +171,15 @@ struct RouteTests {
                     #expect(body != original)
                     if mode == .rollback { #expect(manifest.version.description == "2026.0.0") }
                     if mode == .expired { #expect(manifest.expirationDate == "2026-01-02") }
+                case .gzipBomb, .gzipMismatch:
+                    #expect(response.headers[.contentEncoding] == "gzip")
+                    var packed = response.body
+                    let inflated = Data(buffer: try packed.decompress(with: .gzip()))
+                    if mode == .gzipBomb {
+                        #expect(body.count < 64 << 10 && inflated.count == 16 << 20 && inflated.allSatisfy { $0 == 0 })
+                    } else {
+                        #expect(inflated.count == original.count && inflated != original)
+                    }
                 case .endless, .drop: break
                 }
             }

@@ -43,6 +43,24 @@ func warmStart(state: Data?) async throws -> TaxDataStatus {
     return await provider.load()
 }
 
+/// The first form's four documents of each year, from the dist in `TAXDATA_BENCH_DIST` (`make bench`
+/// builds one from TaxData/): what `EmbeddedBundles.packaged()` held before the app form.
+func firstFormDocuments() throws -> [Int: [String: Data]] {
+    guard let root = ProcessInfo.processInfo.environment["TAXDATA_BENCH_DIST"] else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "set TAXDATA_BENCH_DIST to a dist built by taxdata build (make bench does)"])
+    }
+    var years: [Int: [String: Data]] = [:]
+    for year in embedded.years.keys {
+        let layout = BundleLayout(year: year)
+        var documents: [String: Data] = [:]
+        for name in [layout.federal, layout.fica, layout.states, layout.retirement] {
+            documents[name] = try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(year)/\(name)"))
+        }
+        years[year] = documents
+    }
+    return years
+}
+
 let year2026 = try! TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: NoNetwork(),
                                     store: BenchStore(), embedded: embedded)
 
@@ -91,17 +109,28 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try await warmStart(state: state)) }
     }
 
-    // Baseline: what the seed's loader does: plain JSONDecoder over the same files, no verification.
-    Benchmark("baseline: decode embedded with JSONDecoder, no verification (3 years)") { benchmark in
+    // Baselines: a bare JSONDecoder, no verification, over bytes already in memory. First what an
+    // app embedded before the app form (issue 34): the four documents of the first form, read from
+    // the dist `make bench` builds (TAXDATA_BENCH_DIST); then the app form's documents, embedded now.
+    Benchmark("baseline: decode the first form with JSONDecoder, no verification (3 years, as embedded before 1.11)") { benchmark in
+        let files = try firstFormDocuments()
+        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            let bundles = try EmbeddedBundles.packaged()
-            for (year, files) in bundles.years {
+            for (year, documents) in files {
                 let layout = BundleLayout(year: year)
-                blackHole(try JSONDecoder().decode(FederalData.self, from: files[layout.federal]!))
-                blackHole(try JSONDecoder().decode(FICAData.self, from: files[layout.fica]!))
-                blackHole(try JSONDecoder().decode(StatesDocument.self, from: files[layout.states]!))
-                blackHole(try JSONDecoder().decode(RetirementData.self, from: files[layout.retirement]!))
+                blackHole(try JSONDecoder().decode(FederalData.self, from: documents[layout.federal]!))
+                blackHole(try JSONDecoder().decode(FICAData.self, from: documents[layout.fica]!))
+                blackHole(try JSONDecoder().decode(StatesDocument.self, from: documents[layout.states]!))
+                blackHole(try JSONDecoder().decode(RetirementData.self, from: documents[layout.retirement]!))
             }
+        }
+    }
+
+    Benchmark("baseline: decode the app form with JSONDecoder, no verification (3 years, as embedded now)") { benchmark in
+        let documents = embedded.years.map { ($0.value[BundleLayout(year: $0.key).app]!) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            for bytes in documents { blackHole(try JSONDecoder().decode(CombinedDocument.self, from: bytes)) }
         }
     }
 
