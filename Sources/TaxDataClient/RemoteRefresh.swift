@@ -25,6 +25,8 @@ extension TaxDataProvider {
     public func refresh(year: Int? = nil) async -> TaxDataStatus {
         loadIfNeeded()
         let target = year ?? requestedYear
+        // The rollback checks compare with the active data, the embedded year's included.
+        prepareEmbedded(for: target)
         rejections.removeAll { $0.source == .remote }
         guard let base = configuration.baseURL else { return status(year: target) }
         let now = clock.now()

@@ -12,7 +12,16 @@ extension TaxDataProvider {
     /// (a cache at the same version wins); for a year with no data, the latest earlier year.
     func candidate(for year: Int) -> Candidate {
         loadIfNeeded()
+        prepareEmbedded(for: year)
         return trusted.active(for: year)
+    }
+
+    /// Verifies the embedded years a lookup of `year` needs that were not verified yet (creating
+    /// the provider verified only the requested year's); a refused one is reported like any other.
+    func prepareEmbedded(for year: Int?) {
+        let found = year.map { trusted.prepareEmbedded(for: $0) } ?? trusted.prepareAllEmbedded()
+        rejections += found
+        for rejection in found { logger.warning("rejected \(rejection)") }
     }
 
     /// All data for a year (default: the requested year). For a year no source holds it answers
@@ -35,6 +44,7 @@ extension TaxDataProvider {
     /// The tax years some source (cache or embedded) holds valid data for, ascending.
     public func availableYears() -> [Int] {
         loadIfNeeded()
+        prepareEmbedded(for: nil)
         return Set(trusted.cached.keys).union(trusted.embedded.keys).sorted()
     }
 

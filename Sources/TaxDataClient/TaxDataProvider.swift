@@ -11,9 +11,11 @@ import TaxDataCore
 /// With trusted keys, the signed `index.json` must list the manifest, and its expiry says whether
 /// the data is still fresh (`TaxDataStatus.freshness`).
 ///
-/// Creating a provider verifies the embedded bundles it is given; its only I/O is reading the small
-/// persisted state, for the `VerificationMemo` tokens of bytes that already passed (so a launch
-/// after the first only hashes the embedded files it verified before). `load()` reads and verifies
+/// Creating a provider verifies the embedded bundle of the year it will be asked for (the
+/// configured year, else the clock's; every embedded year when that one is not embedded), and the
+/// other embedded years when a lookup first needs them. Its only I/O is reading the small persisted
+/// state, for the `VerificationMemo` tokens of bytes that already passed (so a launch after the
+/// first only hashes the embedded files it verified before). `load()` reads and verifies
 /// the cache; lookups, `status()` and the refresh methods call it on first use when the app has not.
 public actor TaxDataProvider {
     /// A verified bundle that can be used.
@@ -41,11 +43,12 @@ public actor TaxDataProvider {
     /// Whether `load()` has read the cache.
     var loaded = false
 
-    /// Verifies the embedded bundles, skipping the byte-only checks for bytes the persisted state
+    /// Verifies the embedded bundle of the requested year (or every embedded year, when that one is
+    /// not embedded or not valid), skipping the byte-only checks for bytes the persisted state
     /// remembers passing them (a state that cannot be read or decoded: every check runs), or that
-    /// the build which verified them vouches for (`EmbeddedBundles.verified`). Throws
-    /// only when no embedded year is valid (a packaging error the app's own tests should catch).
-    /// Call `load()` next.
+    /// the build which verified them vouches for (`EmbeddedBundles.verified`). The other years are
+    /// verified when first needed, with the same checks. Throws only when no embedded year is
+    /// valid (a packaging error the app's own tests should catch). Call `load()` next.
     public init(configuration: Configuration, transport: any HTTPTransport, store: any BundleStore,
                 clock: any TaxDataClock = SystemClock(), embedded: EmbeddedBundles,
                 logger: Logger = Logger(label: "taxdata.client")) throws {
@@ -54,12 +57,16 @@ public actor TaxDataProvider {
         self.store = store
         self.clock = clock
         self.logger = logger
-        let remembered = Set(ClientState.decode(try? store.loadState())?.verified ?? []).union(embedded.verified)
-        let (embeddedCandidates, rejections, memos) = TrustedBundles.verifyEmbedded(embedded, remembered: remembered)
-        guard !embeddedCandidates.isEmpty else {
+        var trusted = TrustedBundles(embedded: [:], policy: ClientVerification.policy(configuration))
+        trusted.remembered = Set(ClientState.decode(try? store.loadState())?.verified ?? []).union(embedded.verified)
+        trusted.pendingEmbedded = embedded.years
+        let year = configuration.taxYear ?? Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: clock.now()).year!
+        var rejections = trusted.prepareEmbedded(for: year)
+        if trusted.embedded.isEmpty { rejections += trusted.prepareAllEmbedded() }
+        guard !trusted.embedded.isEmpty else {
             throw ProviderError(.noValidEmbeddedData, "no valid embedded tax data: \(rejections.map(\.description).joined(separator: "; "))")
         }
-        self.trusted = TrustedBundles(embedded: embeddedCandidates, embeddedMemos: memos, policy: ClientVerification.policy(configuration))
+        self.trusted = trusted
         self.rejections = rejections
         for rejection in rejections { logger.warning("rejected \(rejection)") }
     }

@@ -17,13 +17,47 @@ struct TrustedBundles: Sendable {
         var manifestChecksum: String?
     }
 
-    let embedded: [Int: Candidate]
+    /// The embedded years verified so far.
+    var embedded: [Int: Candidate]
     /// `VerificationMemo` tokens of the embedded years: kept in the state beside the cache's, so
     /// the next launch skips the embedded bundles' byte-only checks too.
     var embeddedMemos: [String] = []
+    /// Embedded years not verified yet, with the tokens that let them skip the byte-only checks:
+    /// each is verified when a lookup first needs it (`prepareEmbedded(for:)`), so a launch decodes
+    /// only the year it asks for.
+    var pendingEmbedded: [Int: [String: Data]] = [:]
+    var remembered: Set<String> = []
     var cached: [Int: Candidate] = [:]
     var state = ClientState()
     let policy: SignaturePolicy
+
+    /// Verifies the pending embedded years `years` (those still pending), and keeps the valid ones;
+    /// the refused ones are returned and never tried again.
+    mutating func verifyPending(_ years: [Int]) -> [Rejection] {
+        let wanted = years.filter { pendingEmbedded[$0] != nil }
+        guard !wanted.isEmpty else { return [] }
+        let bundles = EmbeddedBundles(years: pendingEmbedded.filter { wanted.contains($0.key) })
+        for year in wanted { pendingEmbedded[year] = nil }
+        let (candidates, rejections, memos) = Self.verifyEmbedded(bundles, remembered: remembered)
+        embedded.merge(candidates) { $1 }
+        embeddedMemos += memos
+        if !memos.isEmpty {
+            let tokens = ClientState.union(memos, state.verified)
+            state.verified = Array(tokens.prefix(ClientState.maxVerified))
+        }
+        return rejections
+    }
+
+    /// Verifies what a lookup of `year` needs: the embedded `year` when it is pending, and, when no
+    /// source then holds `year`, every pending year (the fallback picks among all of them).
+    mutating func prepareEmbedded(for year: Int) -> [Rejection] {
+        var rejections = verifyPending([year])
+        if cached[year] == nil && embedded[year] == nil { rejections += verifyPending(pendingEmbedded.keys.sorted()) }
+        return rejections
+    }
+
+    /// Every embedded year verified (for the list of available years).
+    mutating func prepareAllEmbedded() -> [Rejection] { verifyPending(pendingEmbedded.keys.sorted()) }
 
     /// Verifies the embedded years in memory; `embedded` is empty when none is valid. Bytes whose
     /// `VerificationMemo` token is `remembered` skip the checks that depend only on them; `memos`

@@ -70,13 +70,15 @@ struct WireBudgetTests {
             func measure(_ binary: String) async throws -> (bytes: Int, stdout: String) {
                 let relay = try Relay(target: server.port, stats: tmp.appendingPathComponent("wire-\(UUID().uuidString).json"))
                 defer { relay.stop() }
-                var fetched = try run(binary, ["fetch", "--url", "http://127.0.0.1:\(relay.port)/", "--cache", tmp.appendingPathComponent("cache-\(UUID().uuidString)").path,
-                                               "--key", pub, "--now", "2026-03-02"])
+                func fetch() throws -> RunResult {
+                    try run(binary, ["fetch", "--url", "http://127.0.0.1:\(relay.port)/", "--cache", tmp.appendingPathComponent("cache-\(UUID().uuidString)").path,
+                                     "--key", pub, "--now", "2026-03-02"])
+                }
+                var fetched = try fetch()
                 for _ in 0..<50 where fetched.stdout.contains("[transport.") && server.name == "nginx" {
                     // nginx may still be starting: try again.
                     try await Task.sleep(nanoseconds: 100_000_000)
-                    fetched = try run(binary, ["fetch", "--url", "http://127.0.0.1:\(relay.port)/", "--cache", tmp.appendingPathComponent("cache-\(UUID().uuidString)").path,
-                                               "--key", pub, "--now", "2026-03-02"])
+                    fetched = try fetch()
                 }
                 #expect(fetched.status == 0 && fetched.stdout.hasPrefix("active: remote 2026 version \(version)"), "\(server.name): \(fetched.stdout)\(fetched.stderr)")
                 return (try await relay.bytesToClient(), fetched.stdout)
