@@ -22,8 +22,9 @@ public enum CanonicalJSON {
         return data
     }
 
-    /// Decodes bundle JSON. Numbers decode to `Decimal` from their text, exactly.
+    /// Decodes bundle JSON. Numbers decode to `Decimal` from their text, exactly
+    /// (`JSONValueDecoder`: Foundation's results, several times faster on Linux).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+        try JSONValueDecoder().decode(type, from: data)
     }
 }
