@@ -95,6 +95,9 @@ public struct BundleVerifier: Sendable {
               !containsError(findings) else {
             return Result(data: nil, manifest: manifest, findings: findings, usedMemo: usedMemo)
         }
+        if !usedMemo, candidate.manifest.files.form == .app, candidate.hashed.isEmpty {
+            return verifyAppForm(candidate, checks: checks, findings: findings, token: token)
+        }
         let documents = usedMemo ? DocumentsDecode.decodeRemembered(candidate) : DocumentsDecode.decode(candidate)
         guard let decodedDocuments = documents.documents else {
             return Result(data: nil, manifest: manifest, findings: findings + documents.findings, usedMemo: usedMemo)
@@ -102,6 +105,30 @@ public struct BundleVerifier: Sendable {
         candidate.documents = decodedDocuments
         _ = Self.run(checks, .contents, candidate, into: &findings)
         var result = Result(data: candidate.data, manifest: manifest, findings: findings, usedMemo: usedMemo)
+        if result.isValid { result.memo = token }
+        return result
+    }
+
+    /// The app form verified in full: its documents decoded, then their canonical re-encoding and
+    /// the content stage side by side (they only read the decoded documents; on a device they are
+    /// most of a launch). The result is what running them one after the other gives: a document
+    /// that is not canonical is reported alone, and the content findings are dropped.
+    func verifyAppForm(_ candidate: BundleCandidate, checks: [any BundleCheck], findings: [BundleFinding], token: String?) -> Result {
+        let decoded = DocumentsDecode.decodeApp(candidate, canonical: false)
+        guard let documents = decoded.documents else {
+            return Result(data: nil, manifest: candidate.manifest, findings: findings + decoded.findings)
+        }
+        var decodedCandidate = candidate
+        decodedCandidate.documents = documents
+        let withDocuments = decodedCandidate
+        let parts = [0, 1].concurrentMap { part -> [BundleFinding] in
+            if part == 0 { return DocumentsDecode.appCanonicalFindings(withDocuments, documents) }
+            var found: [BundleFinding] = []
+            _ = Self.run(checks, .contents, withDocuments, into: &found)
+            return found
+        }
+        guard parts[0].isEmpty else { return Result(data: nil, manifest: candidate.manifest, findings: findings + parts[0]) }
+        var result = Result(data: withDocuments.data, manifest: candidate.manifest, findings: findings + parts[1])
         if result.isValid { result.memo = token }
         return result
     }

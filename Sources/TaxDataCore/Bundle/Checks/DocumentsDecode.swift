@@ -30,6 +30,23 @@ public enum DocumentsDecode {
         return (DecodedDocuments(app: app, provenance: provenance), [])
     }
 
+    /// The canonical check of the app form's documents, once decoded (`decodeApp(canonical: false)`):
+    /// each is byte for byte its compact canonical encoding (`bundle.not-canonical`).
+    static func appCanonicalFindings(_ candidate: BundleCandidate, _ documents: DecodedDocuments) -> [BundleFinding] {
+        guard CanonicalCheck.applies(to: candidate.manifest.schemaVersion) else { return [] }
+        let names = candidate.manifest.files
+        var findings: [BundleFinding] = []
+        if let name = names.app, let app = documents.app, let bytes = candidate.files[name],
+           let difference = CanonicalCheck.mismatch(bytes, canonical: app, compact: true) {
+            findings.append((name, .error(.bundleNotCanonical, difference)))
+        }
+        if let name = names.provenance, let provenance = documents.provenance, let bytes = candidate.files[name],
+           let difference = CanonicalCheck.mismatch(bytes, canonical: provenance, compact: true) {
+            findings.append((name, .error(.bundleNotCanonical, difference)))
+        }
+        return findings
+    }
+
     /// One document decoded, and checked canonical when `canonical`; nil with a finding otherwise.
     static func document<T: Codable>(_ type: T.Type, _ name: String, _ candidate: BundleCandidate, canonical: Bool, compact: Bool = false,
                                      into findings: inout [BundleFinding]) -> T? {
