@@ -156,6 +156,34 @@ FIXTURES = {
                                     [("error", "state.young-child-deduction", "2024/states/TX.yaml", "label: \" \""),
                                      ("error", "state.young-child-deduction", "2024/states/TX.yaml", "label: \" \""),
                                      ("error", "state.young-child-deduction", "2024/states/TX.yaml", "label: \" \"")]),
+    "state.payroll-contribution": ([("2024/states/TX.yaml", "type: no_tax", "type: no_tax\npayrollContributions:\n"
+                                      "  - { id: tx-leave, name: Paid leave, kind: family-leave, rate: 0.95, employeeShare: 1.5, wageBase: -5, wages: net,\n"
+                                      "      effective: { from: \"2024-01-01\", to: \"2024-08-31\" }, provenance: official, sources: [ { title: Fixture, url: https://example.org/leave, kind: official } ] }\n"
+                                      "  - { id: tx-leave, name: Paid leave, kind: vacation, rate: 0.01, wageBase: null, wages: gross,\n"
+                                      "      effective: { from: \"2024-07-01\", to: \"2024-13-31\" }, provenance: official, sources: [ { title: Fixture, url: https://example.org/leave, kind: official } ] }\n"
+                                      "  - { id: tx-late, name: Paid leave, kind: family-leave, rate: 0.01, wageBase: null, wages: gross,\n"
+                                      "      effective: { from: \"2024-07-01\", to: \"2024-12-31\" }, provenance: official, sources: [ { title: Fixture, url: https://example.org/leave, kind: official } ] }\n"
+                                      "  - { id: tx-late, name: Paid leave, kind: family-leave, rate: 0.02, wageBase: null, wages: gross,\n"
+                                      "      effective: { from: \"2024-12-01\", to: \"2024-12-31\" }, provenance: official, sources: [ { title: Fixture, url: https://example.org/leave, kind: official } ] }")],
+                                    [("error", "state.payroll-contribution", "2024/states/TX.yaml", "rate: 0.95"),
+                                     ("error", "amount.negative", "2024/states/TX.yaml", "wageBase: -5"),
+                                     ("error", "state.payroll-contribution", "2024/states/TX.yaml", "wageBase: -5"),
+                                     ("error", "state.payroll-contribution", "2024/states/TX.yaml", "wageBase: -5"),
+                                     ("error", "state.payroll-contribution", "2024/states/TX.yaml", "wageBase: -5"),
+                                     ("error", "state.payroll-contribution", "2024/states/TX.yaml", "kind: vacation"),
+                                     ("error", "state.payroll-contribution", "2024/states/TX.yaml", "2024-13-31"),
+                                     ("error", "state.payroll-contribution", "2024/states/TX.yaml", "2024-12-01")]),
+    "state.pre-tax-treatment": ([("2024/states/TX.yaml", "type: no_tax", "type: no_tax\npreTaxTreatment:\n  taxed: [ 401k, 529, 401k ]\n"
+                                  "  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/pretax, kind: official } ]")],
+                                [("error", "state.pre-tax-treatment", "2024/states/TX.yaml", "taxed:"),
+                                 ("error", "state.pre-tax-treatment", "2024/states/TX.yaml", "taxed:"),
+                                 ("error", "state.pre-tax-treatment", "2024/states/TX.yaml", "taxed: [ 401k, 529"),
+                                 ("error", "state.pre-tax-treatment", "2024/states/TX.yaml", "taxed: [ 401k, 529")]),
+    "provenance.construct": ([("2024/states/TX.yaml", "type: no_tax", "type: no_tax\npayrollContributions:\n"
+                               "  - id: tx-leave\n    name: Paid leave\n    kind: family-leave\n    rate: 0.01\n    wageBase: null\n    wages: gross\n"
+                               "    provenance: corroborated\n    sources:\n      - { title: Fixture, url: https://example.org/leave, kind: secondary }")],
+                             [("error", "state.payroll-contribution", "2024/states/TX.yaml", "- id: tx-leave"),
+                              ("error", "provenance.construct", "2024/states/TX.yaml", "provenance: corroborated")]),
     "state.table-credit": ([("2024/states/TX.yaml", "type: no_tax", "type: no_tax\ntableCredit:\n  label: household credit\n  perReturn: { single: [ { over: 0, amount: 75 }, { over: 5000, share: 0.5 } ] }")],
                            [("error", "state.table-credit", "2024/states/TX.yaml", "label: household credit"),
                             ("error", "state.table-credit", "2024/states/TX.yaml", "label: household credit"),

@@ -60,6 +60,11 @@ public struct CalculationError: Error, Sendable, Equatable, CustomStringConverti
         .outOfRange("dependents must be 0…\(PayInput.maxDependents), not \(count)")
     }
 
+    /// Hours worked outside 0…`PayInput.maxHours`.
+    static func hours(_ hours: Int) -> CalculationError {
+        .outOfRange("hours worked must be 0…\(PayInput.maxHours) in a year, not \(hours)")
+    }
+
     /// More children under 6 than children under 17.
     static func childrenUnder6(_ young: Int, children: Int) -> CalculationError {
         .inconsistent("children under 6 (\(young)) must be counted among the children under 17 (\(children))")

@@ -40,9 +40,12 @@ public struct PayInput: Sendable, Equatable {
     public var children: Int
     /// How many of `children` are under 6 at year end (South Carolina's `youngChildDeduction`).
     public var childrenUnder6: Int
+    /// Hours worked in the year, for a contribution charged per hour (Oregon's Workers' Benefit
+    /// Fund); nil: full time, `fullTimeHours`, with a note.
+    public var hoursWorked: Int?
 
     public init(grossAnnual: Decimal, status: FilingStatus, state: String? = nil, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
-                age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0) {
+                age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil) {
         self.grossAnnual = grossAnnual
         self.status = status
         self.state = state
@@ -52,10 +55,15 @@ public struct PayInput: Sendable, Equatable {
         self.dependents = dependents
         self.children = children
         self.childrenUnder6 = childrenUnder6
+        self.hoursWorked = hoursWorked
     }
 }
 
 extension PayInput {
     /// The most dependents a calculation takes (a bound that keeps fixed-point products in range).
     public static let maxDependents = 20
+    /// Full time: 40 hours × 52 weeks, when `hoursWorked` is not given.
+    public static let fullTimeHours = 2080
+    /// The most hours a year has (366 × 24).
+    public static let maxHours = 8784
 }

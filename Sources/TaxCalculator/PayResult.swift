@@ -13,15 +13,37 @@ public struct PayResult: Sendable, Equatable {
     public var medicare: Decimal
     public var stateTaxableIncome: Decimal
     public var stateIncomeTax: Decimal
+    /// The part of `payrollContributions` that older bundles called SDI (their `inSDI` lines).
     public var stateDisabilityInsurance: Decimal
+    /// Every contribution withheld from wages by state law, one line per contribution, in the
+    /// data's order (SDI included).
+    public var payrollContributions: [ContributionLine]
     public var mentalHealthTax: Decimal
     public var cityIncomeTax: Decimal
     /// Federal + FICA + state (+ city) rate on the next dollar of wages.
     public var marginalRate: Decimal
     public var notes: [String]
 
+    /// One payroll contribution on a payslip.
+    public struct ContributionLine: Sendable, Equatable, Encodable {
+        /// Stable across years (`wa-pfml`).
+        public var id: String
+        public var name: String
+        /// The USPS code of the state that levies it.
+        public var jurisdiction: String
+        public var amount: Decimal
+        public init(id: String, name: String, jurisdiction: String, amount: Decimal) {
+            self.id = id
+            self.name = name
+            self.jurisdiction = jurisdiction
+            self.amount = amount
+        }
+    }
+
     public var fica: Decimal { socialSecurity + medicare }
-    public var stateTotal: Decimal { stateIncomeTax + stateDisabilityInsurance + mentalHealthTax + cityIncomeTax }
+    /// The sum of `payrollContributions`.
+    public var statePayrollContributions: Decimal { payrollContributions.reduce(0) { $0 + $1.amount } }
+    public var stateTotal: Decimal { stateIncomeTax + statePayrollContributions + mentalHealthTax + cityIncomeTax }
     public var totalTax: Decimal { federalIncomeTax + fica + stateTotal }
     /// Gross − pre-tax deductions − taxes.
     public var netPay: Decimal { input.grossAnnual - preTaxDeductions - totalTax }
@@ -82,9 +104,9 @@ public struct PayResult: Sendable, Equatable {
 /// with at most two decimals (rates four); `state` is absent for a federal-only calculation.
 extension PayResult: Encodable {
     enum CodingKeys: String, CodingKey {
-        case taxYear, dataVersion, status, state, dependents, children, childrenUnder6, grossWages, preTaxDeductions, federalTaxableIncome,
+        case taxYear, dataVersion, status, state, dependents, children, childrenUnder6, hoursWorked, grossWages, preTaxDeductions, federalTaxableIncome,
              federalIncomeTax, socialSecurity, medicare, stateTaxableIncome, stateIncomeTax, stateDisabilityInsurance,
-             mentalHealthTax, cityIncomeTax, totalTax, netPay, effectiveRate, marginalRate, periods, notes
+             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, totalTax, netPay, effectiveRate, marginalRate, periods, notes
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -96,6 +118,7 @@ extension PayResult: Encodable {
         try c.encode(input.dependents, forKey: .dependents)
         try c.encode(input.children, forKey: .children)
         if input.childrenUnder6 > 0 { try c.encode(input.childrenUnder6, forKey: .childrenUnder6) }
+        try c.encodeIfPresent(input.hoursWorked, forKey: .hoursWorked)
         try c.encode(input.grossAnnual, forKey: .grossWages)
         try c.encode(preTaxDeductions, forKey: .preTaxDeductions)
         try c.encode(federalTaxableIncome, forKey: .federalTaxableIncome)
@@ -105,6 +128,8 @@ extension PayResult: Encodable {
         try c.encode(stateTaxableIncome, forKey: .stateTaxableIncome)
         try c.encode(stateIncomeTax, forKey: .stateIncomeTax)
         try c.encode(stateDisabilityInsurance, forKey: .stateDisabilityInsurance)
+        try c.encode(payrollContributions, forKey: .payrollContributions)
+        try c.encode(statePayrollContributions, forKey: .statePayrollContributions)
         try c.encode(mentalHealthTax, forKey: .mentalHealthTax)
         try c.encode(cityIncomeTax, forKey: .cityIncomeTax)
         try c.encode(totalTax, forKey: .totalTax)

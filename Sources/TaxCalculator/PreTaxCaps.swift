@@ -35,6 +35,8 @@ struct PreTaxCaps: Equatable {
 /// Pre-tax amounts requested, summed by the limit that caps them.
 struct PreTaxRequest: Equatable {
     var elective401k403b: Decimal = 0
+    /// The 401(k) part of `elective401k403b`: under the shared cap it is allowed first.
+    var plan401k: Decimal = 0
     var plan457b: Decimal = 0
     var hsaFamily: Decimal = 0
     var hsaSelf: Decimal = 0
@@ -43,12 +45,29 @@ struct PreTaxRequest: Equatable {
     init(_ deductions: [PreTaxDeduction]) {
         for deduction in deductions {
             switch deduction.kind {
-            case .plan401k, .plan403b: elective401k403b += deduction.amount
+            case .plan401k:
+                elective401k403b += deduction.amount
+                plan401k += deduction.amount
+            case .plan403b: elective401k403b += deduction.amount
             case .plan457b: plan457b += deduction.amount
             case .hsa: hsaFamily += deduction.amount
             case .hsaSelf: hsaSelf += deduction.amount
             case .section125: section125 += deduction.amount
             }
         }
+    }
+}
+
+/// Pre-tax amounts allowed under the caps, by the kind a state may tax. Under the 401(k)/403(b)
+/// shared limit the 401(k) deferral is allowed first.
+struct PreTaxAllowed: Equatable {
+    var plan401k: Decimal, plan403b: Decimal, plan457b: Decimal, hsa: Decimal, section125: Decimal
+
+    /// The deductions `treatment` taxes that were made, by name, and their sum.
+    func taxed(by treatment: PreTaxTreatment) -> (names: [String], sum: Decimal) {
+        let parts: [(String, String, Decimal)] = [("401k", "401(k)", plan401k), ("403b", "403(b)", plan403b), ("457b", "457(b)", plan457b),
+                                                  ("hsa", "HSA", hsa), ("section125", "section 125", section125)]
+        let taxed = parts.filter { treatment.taxes($0.0) && $0.2 > 0 }
+        return (taxed.map(\.1), taxed.reduce(0) { $0 + $1.2 })
     }
 }

@@ -4,8 +4,8 @@
 /// order. A new construct adds a case here, one line in a list, a requirement of
 /// `StateStepCalculator` and one line in its `run` switch (see CONTRIBUTING.md).
 enum StateStep: Sendable, CaseIterable {
-    /// State disability insurance withheld from wages (`sdi`).
-    case disabilityInsurance
+    /// Every contribution withheld from wages by state law (`payrollContributions`, or `sdi`).
+    case payrollContributions
     /// Wages or federal taxable income (`incomeBase`), plus the federal deduction added back.
     case incomeBase
     /// The standard deduction, or a percentage of income (`standardDeductionPercent`), phased out.
@@ -41,7 +41,7 @@ enum StateStep: Sendable, CaseIterable {
     case cityTax
 
     /// What every state withholds from wages, whether or not it taxes income.
-    static let payroll: [StateStep] = [.disabilityInsurance]
+    static let payroll: [StateStep] = [.payrollContributions]
 
     /// A state income tax, in order. Income first, then what is subtracted from it, then the tax
     /// on what is left, what is added to the tax, and the credits against it; the separate lines
@@ -81,7 +81,7 @@ protocol StateStepCalculator {
     associatedtype Work
     /// What the steps read.
     associatedtype Input
-    func disabilityInsurance(_ work: inout Work, _ input: Input)
+    func payrollContributions(_ work: inout Work, _ input: Input)
     func incomeBase(_ work: inout Work, _ input: Input)
     func standardDeduction(_ work: inout Work, _ input: Input)
     func personalExemption(_ work: inout Work, _ input: Input)
@@ -111,7 +111,7 @@ extension StateStepCalculator {
     @inline(__always)
     func run(_ step: StateStep, _ work: inout Work, _ input: Input) {
         switch step {
-        case .disabilityInsurance: disabilityInsurance(&work, input)
+        case .payrollContributions: payrollContributions(&work, input)
         case .incomeBase: incomeBase(&work, input)
         case .standardDeduction: standardDeduction(&work, input)
         case .personalExemption: personalExemption(&work, input)

@@ -11,7 +11,10 @@ struct StateTax: StateStepCalculator {
     struct Result {
         var taxable: Decimal = 0
         var incomeTax: Decimal = 0
+        /// The `inSDI` contributions' part of `contributions`.
         var sdi: Decimal = 0
+        /// One line per payroll contribution id.
+        var contributions: [PayResult.ContributionLine] = []
         var mentalHealth: Decimal = 0
         var city: Decimal = 0
         var marginalRate: Decimal = 0
@@ -20,10 +23,16 @@ struct StateTax: StateStepCalculator {
 
     /// What the steps read: the wages and the federal figures a state may start from.
     struct Input {
-        /// Wages less pre-tax deductions (federal adjusted gross income for a wage earner), the
+        var taxYear: Int
+        /// The wages the state taxes: wages less the pre-tax deductions it excludes (federal
+        /// adjusted gross income for a wage earner where it follows the federal treatment), the
         /// income phase-outs are measured on.
         var wages: Decimal
-        var sdiWages: Decimal
+        /// Gross wages, and wages for Medicare tax (gross less HSA and section 125 deductions),
+        /// for payroll contributions.
+        var gross: Decimal, ficaWages: Decimal
+        /// Hours worked in the year, and whether that is the assumed full-time 2,080.
+        var hours: Int, hoursAssumed: Bool
         var newYorkCity: Bool
         var dependents: Int, children: Int, childrenUnder6: Int
         /// For states that start from federal taxable income (and add back part of the federal
@@ -47,16 +56,6 @@ struct StateTax: StateStepCalculator {
         var fromLowIncomeTable = false
         /// A share of the tax, subtracted with the credits.
         var shareCredit: Decimal = 0
-    }
-
-    func calculate(wages: Decimal, sdiWages: Decimal, newYorkCity: Bool, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0,
-                   federalTaxable: Decimal = 0, federalDeduction: Decimal = 0, federalTax: Decimal = 0, fica: Decimal = 0,
-                   federalEarnedIncomeCredit: Decimal = 0, federalChildCredit: Decimal = 0,
-                   federalAdditionalChildCredit: Decimal = 0) -> Result {
-        calculate(Input(wages: wages, sdiWages: sdiWages, newYorkCity: newYorkCity, dependents: dependents, children: children,
-                        childrenUnder6: childrenUnder6, federalTaxable: federalTaxable, federalDeduction: federalDeduction,
-                        federalTax: federalTax, fica: fica, federalEarnedIncomeCredit: federalEarnedIncomeCredit,
-                        federalChildCredit: federalChildCredit, federalAdditionalChildCredit: federalAdditionalChildCredit))
     }
 
     func calculate(_ input: Input) -> Result {

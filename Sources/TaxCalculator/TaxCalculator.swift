@@ -35,6 +35,7 @@ public struct TaxCalculator: Sendable {
         guard (0...input.children).contains(input.childrenUnder6) else {
             throw CalculationError.childrenUnder6(input.childrenUnder6, children: input.children)
         }
+        if let hours = input.hoursWorked, !(0...PayInput.maxHours).contains(hours) { throw CalculationError.hours(hours) }
         for deduction in input.preTax where deduction.amount < 0 {
             throw CalculationError.negative("pre-tax \(deduction.kind.rawValue)")
         }
@@ -47,10 +48,14 @@ public struct TaxCalculator: Sendable {
             notes.append("\(what) capped at the \(data.meta.taxYear) limit of \(Money.text(cap))")
             return cap
         }
-        let deferral = allow(requested.elective401k403b, caps.elective401k403b, "401(k)/403(b) deferrals")
-            + allow(requested.plan457b, caps.plan457b, "457(b) deferrals")
-        let cafeteria = allow(requested.hsaFamily, caps.hsaFamily, "HSA (family)")
-            + allow(requested.hsaSelf, caps.hsaSelf, "HSA (self-only)") + requested.section125
+        let elective = allow(requested.elective401k403b, caps.elective401k403b, "401(k)/403(b) deferrals")
+        let allowed = PreTaxAllowed(
+            plan401k: Swift.min(requested.plan401k, elective), plan403b: elective - Swift.min(requested.plan401k, elective),
+            plan457b: allow(requested.plan457b, caps.plan457b, "457(b) deferrals"),
+            hsa: allow(requested.hsaFamily, caps.hsaFamily, "HSA (family)") + allow(requested.hsaSelf, caps.hsaSelf, "HSA (self-only)"),
+            section125: requested.section125)
+        let deferral = allowed.plan401k + allowed.plan403b + allowed.plan457b
+        let cafeteria = allowed.hsa + allowed.section125
         let preTax = Swift.min(input.grossAnnual, deferral + cafeteria)
         if deferral + cafeteria > input.grossAnnual {
             notes.append("pre-tax deductions of \(Money.text(deferral + cafeteria)) exceed gross wages of \(Money.text(input.grossAnnual)): \(Money.text(preTax)) applied")
@@ -89,11 +94,21 @@ public struct TaxCalculator: Sendable {
         let medicareTax = Rounding.cent(ficaWages * medicare.rate + Swift.max(0, ficaWages - threshold) * medicare.additionalRate)
 
         // State (none: federal and FICA only).
-        let stateResult = state.map { state in StateTax(state: state, code: code!, status: input.status)
-            .calculate(wages: incomeWages, sdiWages: ficaWages, newYorkCity: input.newYorkCity, dependents: input.dependents,
-                       children: input.children, childrenUnder6: input.childrenUnder6, federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
-                       federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed,
-                       federalAdditionalChildCredit: additionalChildCredit) } ?? StateTax.Result()
+        let stateResult = state.map { state in
+            // The pre-tax deductions the state taxes go back into its wages (never above gross).
+            let taxed = state.preTaxTreatment.map { allowed.taxed(by: $0) } ?? (names: [], sum: 0)
+            let stateWages = Swift.min(input.grossAnnual, incomeWages + taxed.sum)
+            if taxed.sum > 0, let code {
+                notes.append("\(code) taxes \(taxed.names.joined(separator: ", ")) deductions: \(Money.text(stateWages - incomeWages)) added to state wages")
+            }
+            return StateTax(state: state, code: code!, status: input.status).calculate(StateTax.Input(
+                taxYear: data.meta.taxYear, wages: stateWages, gross: input.grossAnnual, ficaWages: ficaWages,
+                hours: input.hoursWorked ?? PayInput.fullTimeHours, hoursAssumed: input.hoursWorked == nil,
+                newYorkCity: input.newYorkCity, dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
+                federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
+                federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed,
+                federalAdditionalChildCredit: additionalChildCredit))
+        } ?? StateTax.Result()
         notes += stateResult.notes
         if let state, let code {
             if let missing = state.missing, !missing.isEmpty {
@@ -124,7 +139,7 @@ public struct TaxCalculator: Sendable {
             preTaxDeductions: Rounding.cent(preTax), federalTaxableIncome: Rounding.cent(federalTaxable),
             federalIncomeTax: federalTax, socialSecurity: socialSecurity, medicare: medicareTax,
             stateTaxableIncome: Rounding.cent(stateResult.taxable), stateIncomeTax: stateResult.incomeTax,
-            stateDisabilityInsurance: stateResult.sdi, mentalHealthTax: stateResult.mentalHealth, cityIncomeTax: stateResult.city,
+            stateDisabilityInsurance: stateResult.sdi, payrollContributions: stateResult.contributions, mentalHealthTax: stateResult.mentalHealth, cityIncomeTax: stateResult.city,
             marginalRate: marginal + ficaMarginal + stateResult.marginalRate, notes: notes)
         if result.netPay < 0 {
             result.notes.append("net pay is negative (\(Money.text(result.netPay))): the taxes exceed the wages left after pre-tax deductions"

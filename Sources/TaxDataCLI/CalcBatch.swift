@@ -21,6 +21,7 @@ struct CalcBatch {
         var dependents: Int?
         var children: Int?
         var childrenUnder6: Int?
+        var hoursWorked: Int?
         var preTax: [String]?
         var city: String?
         var age: Int?
@@ -63,7 +64,8 @@ struct CalcBatch {
             do {
                 let input = try CalcCommand.input(gross: item.gross.text, status: item.status, state: item.state, preTax: item.preTax ?? [],
                                                   city: item.city, age: item.age, dependents: item.dependents ?? item.children ?? 0,
-                                                  children: item.children ?? 0, childrenUnder6: item.childrenUnder6 ?? 0)
+                                                  children: item.children ?? 0, childrenUnder6: item.childrenUnder6 ?? 0,
+                                                  hoursWorked: item.hoursWorked)
                 let result = try calculator.calculate(input)
                 let id = try Self.jsonString(item.id)
                 Console.out("{\"id\":\(id),\"result\":\(try CalcReport(result).json(compact: true))}")

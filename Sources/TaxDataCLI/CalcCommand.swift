@@ -65,6 +65,9 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(name: .customLong("children-under-6"), help: "How many of the children are under 6 at year end (South Carolina's deduction for each).")
     var childrenUnder6: Int = 0
 
+    @Option(name: .customLong("hours-worked"), help: "Hours worked in the year, for a contribution charged per hour (Oregon's Workers' Benefit Fund); default 2080, full time.")
+    var hoursWorked: Int?
+
     @OptionGroup var tree: SourceTreeOption
     var sources: String { tree.sources }
 
@@ -82,7 +85,8 @@ struct CalcCommand: AsyncParsableCommand {
             throw ValidationError("--year, --status and --gross are required (or --batch FILE)")
         }
         return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
-                              dependents: dependents ?? children, children: children, childrenUnder6: childrenUnder6)
+                              dependents: dependents ?? children, children: children, childrenUnder6: childrenUnder6,
+                              hoursWorked: hoursWorked)
     }
 
     /// `--state none` (any case) means no state, as leaving `--state` out does.
@@ -95,7 +99,7 @@ struct CalcCommand: AsyncParsableCommand {
     static let maxAge = 130
 
     static func input(gross: String, status: FilingStatus, state: String?, preTax: [String], city: String?, age: Int?,
-                      dependents: Int, children: Int, childrenUnder6: Int = 0) throws -> PayInput {
+                      dependents: Int, children: Int, childrenUnder6: Int = 0, hoursWorked: Int? = nil) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
         if let age, !(0...maxAge).contains(age) { throw ValidationError("--age \(age): an age is 0…\(maxAge)") }
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
@@ -124,8 +128,12 @@ struct CalcCommand: AsyncParsableCommand {
         guard (0...children).contains(childrenUnder6) else {
             throw ValidationError("--children-under-6 \(childrenUnder6): children under 6 are counted in --children (\(children))")
         }
+        if let hoursWorked, !(0...PayInput.maxHours).contains(hoursWorked) {
+            throw ValidationError("--hours-worked \(hoursWorked): hours worked in a year are 0…\(PayInput.maxHours)")
+        }
         return PayInput(grossAnnual: amount, status: status, state: code, preTax: deductions,
-                        newYorkCity: city != nil, age: age, dependents: dependents, children: children, childrenUnder6: childrenUnder6)
+                        newYorkCity: city != nil, age: age, dependents: dependents, children: children, childrenUnder6: childrenUnder6,
+                        hoursWorked: hoursWorked)
     }
 
     func validate() throws {

@@ -35,7 +35,10 @@ struct CalcReport {
         rows += [("federal taxable income", r.federalTaxableIncome), ("federal income tax", r.federalIncomeTax),
                  ("social security", r.socialSecurity), ("medicare", r.medicare)]
         if let state { rows += [("\(state) taxable income", r.stateTaxableIncome), ("\(state) income tax", r.stateIncomeTax)] }
-        if let state, r.stateDisabilityInsurance > 0 { rows.append(("\(state) disability insurance", r.stateDisabilityInsurance)) }
+        // Every contribution, one payslip line each (a line of zero is shown: the law applies, at 0 this year).
+        for line in r.payrollContributions {
+            rows.append((line.name.hasPrefix(line.jurisdiction + " ") ? line.name : "\(line.jurisdiction) \(line.name)", line.amount))
+        }
         if r.mentalHealthTax > 0 { rows.append(("CA mental health services tax", r.mentalHealthTax)) }
         if r.input.newYorkCity { rows.append(("New York City income tax", r.cityIncomeTax)) }
         rows += [("total tax", r.totalTax), ("net pay", r.netPay)]

@@ -79,6 +79,18 @@ struct StateKey {
             .init("lowIncomeTable", \.lowIncomeTable, YAMLDocument.lowIncomeTable),
             .init("dependentDeduction", \.dependentDeduction, YAMLDocument.dependentDeduction),
             .init("youngChildDeduction", \.youngChildDeduction, YAMLDocument.youngChildDeduction),
+            .init("preTaxTreatment", \.preTaxTreatment, YAMLDocument.preTaxTreatment),
+            // `sdi` is derived from the `inSDI` contributions, for clients before 1.12.
+            .init("payrollContributions", custom: { d, node, path, state in
+                guard let value = d.payrollContributions(node, path) else { return false }
+                if state.sdi != nil {
+                    d.report(.statePayrollContribution, "a state with payrollContributions derives sdi from the inSDI ones: remove the sdi key", at: node)
+                    return false
+                }
+                state.payrollContributions = value
+                if let sdi = StateData.derivedSDI(value) { state.sdi = sdi }
+                return true
+            }),
             .init("missing", custom: { d, node, path, state in
                 guard let value = d.list(node, path, d.string) else { return false }
                 state.missing = value

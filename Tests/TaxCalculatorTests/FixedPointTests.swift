@@ -71,6 +71,11 @@ struct FixedPointTests {
             cases += ([table.through] + table.rows.map(\.over)).map { cents($0) }
         }
         cases.append(cents(data.fica.socialSecurity.wageBase))
+        // 1.12: each contribution's wage base, and the wages at which a weekly maximum binds.
+        for contribution in state.payrollContributions ?? [] {
+            if let base = contribution.wageBase { cases.append(cents(base)) }
+            if let weekly = contribution.maxWeekly, contribution.employeeRate > 0 { cases.append(cents(Money.roundedToCent(weekly * 52 / contribution.employeeRate))) }
+        }
         cases.append(cents(data.fica.medicare.thresholds[status] ?? 200_000))
         if let start = data.federal.childTaxCredit?.phaseOutStart[status] { cases += [cents(start), cents(start + 1000), cents(start + 40_000)] }
         cases = cases.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 0 }
@@ -102,15 +107,16 @@ struct FixedPointTests {
                         let dependents = Int.random(in: 0...3, using: &rng)
                         let children = Int.random(in: 0...dependents, using: &rng)
                         let childrenUnder6 = Int.random(in: 0...children, using: &rng)
+                        let hours: Int? = Bool.random(using: &rng) ? nil : Int.random(in: 0...PayInput.maxHours, using: &rng)
                         for nyc in code == "NY" ? [false, true] : [false] {
                             let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
                                                  newYorkCity: nyc, age: age, dependents: dependents, children: children,
-                                                 childrenUnder6: childrenUnder6)
+                                                 childrenUnder6: childrenUnder6, hoursWorked: hours)
                             let expected = try reference.calculate(input)
                             let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
                             // Built only when an expectation fails (about 100,000 cases pass).
                             func label() -> String {
-                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) \(preTax)"
+                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) hours \(String(describing: hours)) \(preTax)"
                             }
                             #expect(Self.decimal(got) == Self.components(expected), "\(label())")
                             for period in PayResult.Period.allCases {
@@ -129,13 +135,13 @@ struct FixedPointTests {
 
     static func components(_ r: PayResult) -> [Decimal] {
         [r.preTaxDeductions, r.federalTaxableIncome, r.federalIncomeTax, r.socialSecurity, r.medicare, r.stateTaxableIncome,
-         r.stateIncomeTax, r.stateDisabilityInsurance, r.mentalHealthTax, r.cityIncomeTax, r.marginalRate, r.totalTax, r.netPay,
+         r.stateIncomeTax, r.stateDisabilityInsurance, r.statePayrollContributions, r.mentalHealthTax, r.cityIncomeTax, r.marginalRate, r.totalTax, r.netPay,
          r.effectiveRate]
     }
 
     static func decimal(_ r: FixedPointCalculator.Result) -> [Decimal] {
         [r.preTaxDeductionsCents, r.federalTaxableIncomeCents, r.federalIncomeTaxCents, r.socialSecurityCents, r.medicareCents,
-         r.stateTaxableIncomeCents, r.stateIncomeTaxCents, r.stateDisabilityInsuranceCents, r.mentalHealthTaxCents,
+         r.stateTaxableIncomeCents, r.stateIncomeTaxCents, r.stateDisabilityInsuranceCents, r.statePayrollContributionsCents, r.mentalHealthTaxCents,
          r.cityIncomeTaxCents].map { dollars(cents: $0) }
             + [Decimal(r.marginalRateMillionths) / 1_000_000, dollars(cents: r.totalTaxCents), dollars(cents: r.netPayCents),
                Decimal(r.effectiveRateTenThousandths) / 10_000]

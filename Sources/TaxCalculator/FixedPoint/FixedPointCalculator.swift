@@ -38,9 +38,11 @@ public struct FixedPointCalculator: Sendable {
         public var children: Int
         /// How many of the children are under 6 (South Carolina's deduction).
         public var childrenUnder6: Int = 0
+        /// Hours worked in the year (nil: `PayInput.fullTimeHours`).
+        public var hoursWorked: Int?
 
         public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil,
-                    dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0) {
+                    dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil) {
             self.grossCents = grossCents
             self.status = status
             self.state = state
@@ -49,6 +51,7 @@ public struct FixedPointCalculator: Sendable {
             self.dependents = dependents
             self.children = children
             self.childrenUnder6 = childrenUnder6
+            self.hoursWorked = hoursWorked
         }
     }
 
@@ -62,7 +65,10 @@ public struct FixedPointCalculator: Sendable {
         public var medicareCents: Int64
         public var stateTaxableIncomeCents: Int64
         public var stateIncomeTaxCents: Int64
+        /// The `inSDI` part of `statePayrollContributionsCents`.
         public var stateDisabilityInsuranceCents: Int64
+        /// Every payroll contribution, summed (`PayResult.statePayrollContributions`).
+        public var statePayrollContributionsCents: Int64
         public var mentalHealthTaxCents: Int64
         public var cityIncomeTaxCents: Int64
         /// Federal + FICA + state (+ city) rate on the next dollar, in millionths.
@@ -70,7 +76,7 @@ public struct FixedPointCalculator: Sendable {
 
         public var totalTaxCents: Int64 {
             federalIncomeTaxCents + socialSecurityCents + medicareCents + stateIncomeTaxCents
-                + stateDisabilityInsuranceCents + mentalHealthTaxCents + cityIncomeTaxCents
+                + statePayrollContributionsCents + mentalHealthTaxCents + cityIncomeTaxCents
         }
         public var netPayCents: Int64 { grossCents - preTaxDeductionsCents - totalTaxCents }
         /// Total tax / gross in ten-thousandths (0.2082 is 2,082), rounded like `PayResult.effectiveRate`; 0 for no income.
@@ -123,6 +129,7 @@ public struct FixedPointCalculator: Sendable {
         guard (0...input.children).contains(input.childrenUnder6) else {
             throw CalculationError.childrenUnder6(input.childrenUnder6, children: input.children)
         }
+        if let hours = input.hoursWorked, !(0...PayInput.maxHours).contains(hours) { throw CalculationError.hours(hours) }
         let smallest = Swift.min(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         let largest = Swift.max(input.plan401k, input.plan403b, input.plan457b, input.hsa, input.hsaSelf, input.section125)
         guard smallest >= 0 else { throw CalculationError.negative("pre-tax deductions") }
@@ -134,8 +141,10 @@ public struct FixedPointCalculator: Sendable {
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
         let gross = input.grossCents
-        let deferral = Swift.min(input.plan401k + input.plan403b, cap.elective) + Swift.min(input.plan457b, cap.plan457b)
-        let cafeteria = Swift.min(input.hsa, cap.hsaFamily) + Swift.min(input.hsaSelf, cap.hsaSelf) + input.section125
+        let elective = Swift.min(input.plan401k + input.plan403b, cap.elective), plan401k = Swift.min(input.plan401k, elective)
+        let plan457b = Swift.min(input.plan457b, cap.plan457b), hsa = Swift.min(input.hsa, cap.hsaFamily) + Swift.min(input.hsaSelf, cap.hsaSelf)
+        let deferral = elective + plan457b
+        let cafeteria = hsa + input.section125
         let preTax = Swift.min(gross, deferral + cafeteria)
         let incomeWages = gross - preTax
         let ficaWages = Swift.max(0, gross - cafeteria)
@@ -172,7 +181,11 @@ public struct FixedPointCalculator: Sendable {
         let ficaMarginal = (ficaWages < wageBase ? socialSecurityRate : 0) + medicareRate + (ficaWages > threshold ? additionalMedicareRate : 0)
 
         // State.
-        let stateInput = FixedState.Input(incomeWages: incomeWages, ficaWages: ficaWages, federalTaxable: federalTaxable,
+        let taxed = states[index].tables.preTaxTaxed
+        let added = (taxed.plan401k ? plan401k : 0) + (taxed.plan403b ? elective - plan401k : 0) + (taxed.plan457b ? plan457b : 0)
+            + (taxed.hsa ? hsa : 0) + (taxed.section125 ? input.section125 : 0)
+        let stateInput = FixedState.Input(incomeWages: Swift.min(gross, incomeWages + added), gross: gross, ficaWages: ficaWages,
+                  hours: Int64(input.hoursWorked ?? PayInput.fullTimeHours), federalTaxable: federalTaxable,
                   federalDeduction: federalDeduction[s], federalTax: federalTaxCents,
                   fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, additionalChildCredit: additionalChildCredit,
                   earnedCredit: earnedCredit,
@@ -185,6 +198,7 @@ public struct FixedPointCalculator: Sendable {
             grossCents: gross, preTaxDeductionsCents: preTax, federalTaxableIncomeCents: federalTaxable,
             federalIncomeTaxCents: federalTaxCents, socialSecurityCents: socialSecurity, medicareCents: medicare,
             stateTaxableIncomeCents: stateTaxable, stateIncomeTaxCents: stateTax, stateDisabilityInsuranceCents: sdi,
+            statePayrollContributionsCents: stateResult.contributions,
             mentalHealthTaxCents: mentalHealth, cityIncomeTaxCents: city,
             marginalRateMillionths: federalTax.rate + ficaMarginal + stateMarginal)
     }
@@ -210,7 +224,8 @@ extension FixedPointCalculator.Input {
         }
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: try calculator.state(code), newYorkCity: input.newYorkCity, age: input.age,
-                  dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6)
+                  dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
+                  hoursWorked: input.hoursWorked)
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
             switch deduction.kind {

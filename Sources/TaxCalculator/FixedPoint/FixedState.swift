@@ -36,7 +36,9 @@ struct FixedStateFields: Sendable {
     /// Share-of-tax credit rows per status.
     var taxCredit: [[FixedRow]]?
     var extraTax: Int64 = 0
-    var sdi: FixedSDI?
+    var contributions: [FixedContribution] = []
+    /// Which pre-tax deductions the state taxes: 401(k), 403(b), 457(b), HSA, section 125.
+    var preTaxTaxed: (plan401k: Bool, plan403b: Bool, plan457b: Bool, hsa: Bool, section125: Bool) = (false, false, false, false, false)
     var mentalHealth: (threshold: Int64, rate: Int64)?
     var city: [FixedSchedule]?
 
@@ -67,7 +69,7 @@ extension FixedStateFields {
     func takesPart(in step: StateStep) -> Bool {
         func phasesOut(_ part: PhaseOut.Part) -> Bool { phaseOuts.contains { $0.part == part } }
         switch step {
-        case .disabilityInsurance: return sdi != nil
+        case .payrollContributions: return !contributions.isEmpty
         case .incomeBase, .standardDeduction, .rateSchedule: return true
         // Units become cents here, so every state with an income tax takes this step.
         case .credits: return true
@@ -97,7 +99,9 @@ extension FixedStateFields {
 extension FixedState {
     /// What the state part of a calculation needs from the federal and FICA parts, in cents.
     struct Input {
-        var incomeWages: Int64, ficaWages: Int64, federalTaxable: Int64, federalDeduction: Int64, federalTax: Int64, fica: Int64
+        /// The wages the state taxes (`StateTax.Input.wages`); gross, wages for Medicare tax and
+        /// hours worked, for the payroll contributions.
+        var incomeWages: Int64, gross: Int64, ficaWages: Int64, hours: Int64, federalTaxable: Int64, federalDeduction: Int64, federalTax: Int64, fica: Int64
         var childCreditAllowed: Int64, additionalChildCredit: Int64, earnedCredit: Int64
         var dependents: Int, children: Int, childrenUnder6: Int
         var newYorkCity: Bool
@@ -105,7 +109,7 @@ extension FixedState {
     }
 
     struct Output {
-        var taxable: Int64 = 0, tax: Int64 = 0, sdi: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0
+        var taxable: Int64 = 0, tax: Int64 = 0, sdi: Int64 = 0, contributions: Int64 = 0, mentalHealth: Int64 = 0, city: Int64 = 0
         /// Millionths.
         var marginal: Int64 = 0
     }

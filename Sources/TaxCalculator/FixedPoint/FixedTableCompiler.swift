@@ -65,7 +65,7 @@ struct FixedTableCompiler {
         let phaseOuts = try state.allPhaseOuts.map(phaseOut)
         let addBacks = try (state.taxAddBacks ?? []).map(addBack)
         let percent = try state.standardDeductionPercent.map(percentDeduction)
-        let sdi = try state.sdi.map(disabilityInsurance)
+        let contributions = try payrollContributions(state.contributionsInForce)
         let mentalHealth = try state.mentalHealthTax.map(mentalHealthTax)
         var fixed = FixedStateFields(type: state.type, flatRate: try rate(state.rate ?? 0, "\(code) rate"),
                                      brackets: try statuses.map { try schedule(state.brackets?[$0], "\(code) \($0.rawValue)") })
@@ -93,7 +93,11 @@ struct FixedTableCompiler {
         fixed.addBacks = addBacks
         fixed.taxCredit = try state.taxCredit.map { try rows($0.table, "tax credit") }
         fixed.extraTax = try cents(state.extraTax ?? 0, "\(code) extra tax")
-        fixed.sdi = sdi
+        fixed.contributions = contributions
+        if let treatment = state.preTaxTreatment {
+            fixed.preTaxTaxed = (treatment.taxes("401k"), treatment.taxes("403b"), treatment.taxes("457b"), treatment.taxes("hsa"),
+                                 treatment.taxes("section125"))
+        }
         fixed.mentalHealth = mentalHealth
         fixed.city = try state.nycTax.map(cityTax)
         return FixedState(fixed)

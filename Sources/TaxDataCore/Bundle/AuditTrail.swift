@@ -9,10 +9,16 @@ public struct ProvenanceDocument: Sendable, Equatable, Codable {
     public struct Entry: Sendable, Equatable, Codable {
         public var sources: [Citation]
         public var notes: String?
+        /// 1.12: each payroll contribution's sources, in the order of the state's list.
+        public var payrollContributions: [[Citation]]?
+        /// 1.12: the sources of the state's pre-tax treatment.
+        public var preTaxTreatment: [Citation]?
 
-        public init(sources: [Citation], notes: String? = nil) {
+        public init(sources: [Citation], notes: String? = nil, payrollContributions: [[Citation]]? = nil, preTaxTreatment: [Citation]? = nil) {
             self.sources = sources
             self.notes = notes
+            self.payrollContributions = payrollContributions
+            self.preTaxTreatment = preTaxTreatment
         }
     }
 
@@ -43,9 +49,13 @@ extension CombinedDocument {
         app.retirement.notes = nil
         var states: [String: ProvenanceDocument.Entry] = [:]
         for (code, state) in self.states {
-            states[code] = .init(sources: state.sources, notes: state.notes)
+            states[code] = .init(sources: state.sources, notes: state.notes,
+                                 payrollContributions: state.payrollContributions?.map(\.sources),
+                                 preTaxTreatment: state.preTaxTreatment?.sources)
             app.states[code]?.sources = []
             app.states[code]?.notes = nil
+            for i in state.payrollContributions?.indices ?? 0..<0 { app.states[code]?.payrollContributions?[i].sources = [] }
+            app.states[code]?.preTaxTreatment?.sources = []
         }
         let provenance = ProvenanceDocument(
             taxYear: taxYear, version: version,
@@ -78,6 +88,13 @@ extension CombinedDocument {
         for (code, entry) in provenance.states {
             full.states[code]?.sources = entry.sources
             full.states[code]?.notes = entry.notes
+            let contributions = full.states[code]?.payrollContributions
+            guard entry.payrollContributions?.count == contributions?.count,
+                  (entry.preTaxTreatment == nil) == (full.states[code]?.preTaxTreatment == nil) else {
+                throw AuditTrailMismatch(description: "the audit trail of \(code) does not list the sources of the same payroll contributions and pre-tax treatment as the data")
+            }
+            for (i, sources) in (entry.payrollContributions ?? []).enumerated() { full.states[code]?.payrollContributions?[i].sources = sources }
+            if let sources = entry.preTaxTreatment { full.states[code]?.preTaxTreatment?.sources = sources }
         }
         return full
     }

@@ -139,6 +139,16 @@ public enum FieldCatalogue {
         "states/taxAddBacks[].rates.*": FieldSpec(.share),
         // Arkansas's tax-table row offset is a dollar adjustment, not a bound.
         "states/taxTable.rowOffsets[].offset": FieldSpec(.amount),
+        // 1.12: a payroll contribution's identity, wage definition and dates; its employee share
+        // and an amount per hour (dollars, with up to 6 decimals) are shares, never negative.
+        "states/payrollContributions[].id": FieldSpec(.text),
+        "states/payrollContributions[].wages": FieldSpec(.text),
+        "states/payrollContributions[].inSDI": FieldSpec(.text),
+        "states/payrollContributions[].effective.from": FieldSpec(.text),
+        "states/payrollContributions[].effective.to": FieldSpec(.text),
+        "states/payrollContributions[].employeeShare": FieldSpec(.share),
+        "states/payrollContributions[].perHour": FieldSpec(.share),
+        "states/preTaxTreatment.taxed[]": FieldSpec(.text),
     ]
 
     /// Every beginning of a row's pattern that ends where a component does (`federal`,

@@ -161,6 +161,11 @@ public struct StateData: Sendable, Equatable, Codable {
     public var tableCredit: TableCredit?
     /// 1.7: low-income tax tables by status and dependents, in place of a larger bracket tax (Arkansas).
     public var lowIncomeTable: LowIncomeTable?
+    /// 1.12: every contribution withheld from wages by state law (`sdi` is derived from the
+    /// `inSDI` ones for older clients).
+    public var payrollContributions: [PayrollContribution]?
+    /// 1.12: the pre-tax deductions the state's income tax does not exclude (nil: the federal treatment).
+    public var preTaxTreatment: PreTaxTreatment?
 
     /// The federal income tax deduction in force (the 1.4 schedule when there is one).
     public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }

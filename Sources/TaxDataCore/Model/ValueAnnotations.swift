@@ -13,9 +13,21 @@ extension TaxYearData {
 
     /// The grade of the value at `path`: the nearest grade the sources wrote (the figure's own, its
     /// bracket's, else its document's), or, for a bundle, its document's effective grade (the
-    /// weakest of the document's and its figures'). Nil for a document without a grade (before
-    /// schema 1.2) and for `year`.
+    /// weakest of the document's and its figures'); within a payroll contribution or a pre-tax
+    /// treatment, that construct's own grade. Nil for a document without a grade (before schema
+    /// 1.2) and for `year`.
     public func provenance(at path: DataPath) -> Provenance? {
+        // A construct graded on its own (1.12): its grade, not its state's.
+        if case .state(let code) = path.document, let state = states[code], path.components.count >= 1 {
+            switch path.components[0] {
+            case .key("payrollContributions"):
+                if path.components.count >= 2, case .index(let i) = path.components[1], let list = state.payrollContributions, list.indices.contains(i),
+                   let grade = list[i].provenance { return grade }
+            case .key("preTaxTreatment"):
+                if let grade = state.preTaxTreatment?.provenance { return grade }
+            default: break
+            }
+        }
         var current: DataPath? = path
         while let candidate = current {
             if let grade = gradesWritten[candidate] { return grade }

@@ -39,7 +39,7 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
 public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 11)
+    public static let current = SchemaVersion(major: 1, minor: 12)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -87,6 +87,9 @@ public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The first version whose index lists each year's app form (`app`: `2026/app/manifest.json`,
     /// listing `app_2026.json` and `provenance_2026.json`); nothing new in the year documents.
     public static let v1_11 = SchemaVersion(major: 1, minor: 11)
+    /// The first version with every payroll contribution (`payrollContributions`, of which `sdi`
+    /// is derived) and the state treatment of pre-tax deductions (`preTaxTreatment`).
+    public static let v1_12 = SchemaVersion(major: 1, minor: 12)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

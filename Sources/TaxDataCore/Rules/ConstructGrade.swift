@@ -1,0 +1,55 @@
+import Foundation
+
+/// The constructs that carry their own grade and citations (schema 1.12: each payroll
+/// contribution, a state's pre-tax treatment) are graded as a document is (`provenance.grade`):
+/// a grade; sources with a kind; `official` backed by an official source; `corroborated` by an
+/// official source and two secondary ones; `estimated` by at least one source, and in a published
+/// year only on a state that is itself estimated with `pending`. A construct's grade is its own:
+/// it does not lower its state's. Reads the audit trail: on a device without the provenance
+/// document it does not run.
+public struct ConstructGrade: ValidationRule {
+    public let id = RuleID.provenanceConstruct
+    public var readsAuditTrail: Bool { true }
+    public init() {}
+
+    public func check(_ data: TaxYearData) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for code in data.states.keys.sorted() {
+            let state = data.states[code]!
+            let root = DataPath(.state(code))
+            for (i, c) in (state.payrollContributions ?? []).enumerated() {
+                findings += grade(c.provenance, c.sources, "\(code) \(c.id)", root.key("payrollContributions").index(i), data, state)
+            }
+            if let treatment = state.preTaxTreatment {
+                findings += grade(treatment.provenance, treatment.sources, "\(code) preTaxTreatment", root.key("preTaxTreatment"), data, state)
+            }
+        }
+        return findings
+    }
+
+    private func grade(_ grade: Provenance?, _ sources: [Citation], _ label: String, _ path: DataPath, _ data: TaxYearData,
+                       _ state: StateData) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for (i, source) in sources.enumerated() where source.kind == nil {
+            findings.append(.error(id, "\(label) source \(i) has no kind: add kind: official or kind: secondary", at: path.key("sources").index(i)))
+        }
+        let official = sources.filter { $0.kind == .official }.count, secondary = sources.filter { $0.kind == .secondary }.count
+        switch grade {
+        case nil:
+            findings.append(.error(id, "\(label) has no provenance: add provenance: official, corroborated or estimated", at: path))
+        case .official? where official < 1:
+            findings.append(.error(id, "\(label) is graded official but cites no kind: official source", at: path.key("provenance")))
+        case .corroborated? where official < 1 || secondary < 2:
+            findings.append(.error(id, "\(label) is graded corroborated but cites \(official) official and \(secondary) secondary source(s); it needs the official document that holds the figures and two independent secondary sources that agree",
+                                   at: path.key("provenance")))
+        case .estimated? where sources.isEmpty:
+            findings.append(.error(id, "\(label) is graded estimated but cites no source", at: path.key("sources")))
+        case .estimated? where data.meta.status == .published && (state.provenance != .estimated || state.pending == nil):
+            findings.append(.error(id, "\(label) is estimated in a published year: corroborate it, or grade the state estimated with pending naming the publication",
+                                   at: path.key("provenance")))
+        default:
+            break
+        }
+        return findings
+    }
+}
