@@ -292,7 +292,238 @@ def test_the_mapping_names_only_fields_the_comparison_knows():
     states = spec.get("states") or {}
     assert len(states) >= 51
     for code, fields in states.items():
-        unknown = set(fields or {}) - mapping.STATE_FIELDS
-        assert not unknown, f"states.{code}: {sorted(unknown)} not in STATE_FIELDS"
+        unknown = {k for k in fields or {} if not mapping.is_state_field(k)}
+        assert not unknown, f"states.{code}: {sorted(unknown)} not in STATE_FIELDS nor payrollContributions.<id>.<figure>"
     # Every comparable value field can be named by the map (else it is compared with nothing).
     assert set(STATE_VALUE_FIELDS) - {"rate"} <= mapping.STATE_FIELDS  # the rate comes with `income`
+
+
+# --- payroll contributions (issue 35): map keys, our figures, the comparison, the grid -----------
+
+from crosscheck_lib import ours as ours_mod  # noqa: E402
+from crosscheck_lib import sim_run  # noqa: E402
+from crosscheck_lib.policyengine import PE  # noqa: E402
+from crosscheck_lib.resolve import Resolver  # noqa: E402
+
+# The contribution ids of the issue 35 contract, by state.
+CONTRIBUTION_IDS = {"AK": {"ak-ui"}, "CA": {"ca-sdi"}, "CO": {"co-famli"}, "CT": {"ct-paid-leave"},
+                    "DE": {"de-paid-leave"}, "HI": {"hi-tdi"}, "MA": {"ma-pfml"}, "ME": {"me-pfml"},
+                    "MN": {"mn-paid-leave"}, "NJ": {"nj-ui", "nj-wf-swf", "nj-tdi", "nj-fli"},
+                    "NY": {"ny-dbl", "ny-pfl"}, "OR": {"or-paid-leave", "or-transit", "or-wbf"},
+                    "PA": {"pa-uc"}, "RI": {"ri-tdi"}, "VT": {"vt-child-care"}, "WA": {"wa-pfml", "wa-cares"}}
+
+
+def test_payroll_map_keys_name_an_id_and_a_figure():
+    assert mapping.parse_payroll_key("payrollContributions.wa-pfml.employeeRate") == ("wa-pfml", "employeeRate")
+    assert mapping.parse_payroll_key("payrollContributions.vt-child-care@2024-07-01.employeeRate") == ("vt-child-care@2024-07-01", "employeeRate")
+    assert mapping.parse_payroll_key("payrollContributions.or-wbf.employeePerHour") == ("or-wbf", "employeePerHour")
+    for bad in ("payrollContributions.wa-pfml", "payrollContributions.wa-pfml.amount", "payrollContributions.WA.rate",
+                "payrollContributions.wa-pfml.rate.x", "sdi.rate", "payrollContributions.x@2024.rate"):
+        assert mapping.parse_payroll_key(bad) is None, bad
+    assert mapping.is_state_field("sdi.rate") and mapping.is_state_field("payrollContributions.ca-sdi.wageBase")
+    assert not mapping.is_state_field("payrollContributions.ca-sdi.cap")
+    assert mapping.map_paths({"payrollContributions.mn-paid-leave.wageBase": {"path": "gov.irs.cap", "round": 1000},
+                              "payrollContributions.hi-tdi.employeeRate": None}) == {"gov.irs.cap"}
+
+
+def test_the_mapping_covers_every_contribution_of_the_contract_and_no_other():
+    import yaml
+    states = yaml.safe_load((SCRIPTS / "crosscheck-map.yaml").read_text())["states"]
+    for code, fields in states.items():
+        ids = {mapping.parse_payroll_key(k)[0].split("@")[0] for k in fields or {} if mapping.parse_payroll_key(k)}
+        assert ids == CONTRIBUTION_IDS.get(code, set()), code
+        for k in fields or {}:
+            parsed = mapping.parse_payroll_key(k)
+            if parsed and parsed[1] in ("employeeRate", "employeePerHour"):
+                assert parsed[0].startswith(code.lower() + "-")
+
+
+def test_share_and_per_hour_figures_compare_to_six_places():
+    assert cc.is_rate_figure("payrollContributions.wa-pfml.employeeRate")
+    assert cc.is_rate_figure("payrollContributions.wa-pfml.employeeShare")
+    assert cc.is_rate_figure("payrollContributions.or-wbf.employeePerHour")
+    assert not cc.is_rate_figure("payrollContributions.wa-pfml.wageBase")
+    assert not cc.values_equal("0.009", "0.01", rate=cc.is_rate_figure("payrollContributions.or-wbf.perHour"))
+
+
+def test_our_contributions_by_id_with_derived_employee_figures():
+    d = Decimal
+    items = [{"id": "wa-pfml", "rate": d("0.0092"), "employeeShare": d("0.7152"), "wageBase": d(176100), "wages": "fica"},
+             {"id": "ca-sdi", "rate": {"value": d("0.012"), "note": "annotated"}, "wageBase": None, "inSDI": True},
+             {"id": "or-wbf", "perHour": d("0.02"), "employeeShare": d("0.5"), "wages": "hours"},
+             {"id": "hi-tdi", "rate": d("0.005"), "maxWeekly": d("7.21"), "wageBase": None},
+             "not an object", {"name": "no id"}]
+    got = ours_mod.payroll_contributions(items, 2025)
+    assert set(got) == {"wa-pfml", "ca-sdi", "or-wbf", "hi-tdi"}
+    assert got["wa-pfml"]["employeeRate"] == d("0.00657984") and got["wa-pfml"]["on"] is None
+    assert got["ca-sdi"]["employeeRate"] == d("0.012") and got["ca-sdi"]["employeeShare"] is None
+    assert got["ca-sdi"]["wageBase"] is None
+    assert got["or-wbf"]["employeePerHour"] == d("0.010") and got["or-wbf"]["employeeRate"] is None
+    assert got["hi-tdi"]["maxWeekly"] == d("7.21")
+    assert ours_mod.payroll_contributions(None, 2025) == {}
+
+
+def test_a_contribution_starting_mid_year_is_read_on_its_start_date_and_repeated_ids_get_dates():
+    d = Decimal
+    one = ours_mod.payroll_contributions(
+        [{"id": "vt-child-care", "rate": d("0.0044"), "employeeShare": d("0.25"), "effective": {"from": "2024-07-01", "to": "2024-12-31"}}], 2024)
+    assert one["vt-child-care"]["on"] == "2024-07-01" and one["vt-child-care"]["employeeRate"] == d("0.0011")
+    two = ours_mod.payroll_contributions(
+        [{"id": "vt-child-care", "rate": d(0), "effective": {"from": "2024-01-01", "to": "2024-06-30"}},
+         {"id": "vt-child-care", "rate": d("0.0011"), "effective": {"from": "2024-07-01"}}], 2024)
+    assert set(two) == {"vt-child-care@2024-01-01", "vt-child-care@2024-07-01"}
+    assert two["vt-child-care@2024-01-01"]["on"] is None and two["vt-child-care@2024-07-01"]["on"] == "2024-07-01"
+    jan = ours_mod.payroll_contributions([{"id": "me-pfml", "rate": d("0.005"), "effective": {"from": "2025-01-01"}}], 2025)
+    assert jan["me-pfml"]["on"] is None
+
+
+def _leaf(changes: list, refs=None) -> dict:
+    """A fake extracted leaf: the value in force on January 1 of 2024-2026 and its changes."""
+    years = {}
+    for y in (2024, 2025, 2026):
+        c = [x for x in changes if x[0] <= f"{y}-01-01"]
+        years[str(y)] = None if not c else {"v": c[-1][1], "x": c[-1][2], "at": c[-1][0]}
+    return {"kind": "leaf", "refs": refs or [], "years": years, "changes": changes}
+
+
+FAKE_PE = PE({"version": "test", "scan": {}, "nodes": {
+    "gov.ca.sdi": _leaf([["0000-01-01", "0.013", True]]),
+    "gov.ss.cap": _leaf([["2024-01-01", "168600", True], ["2025-01-01", "176100", True], ["2026-01-01", "184500", True]]),
+    "gov.vt.cc": _leaf([["0000-01-01", "0", True], ["2024-07-01", "0.0011", True]]),
+    "gov.wa.total": _leaf([["2024-01-01", "0.0074", True], ["2025-01-01", "0.0092", True]]),
+    "gov.wa.employer_share": _leaf([["2024-01-01", "0.2857", True], ["2025-01-01", "0.2848", True]]),
+    "gov.me.rate": _leaf([["0000-01-01", "0", True], ["2025-01-01", "0.005", True]]),
+    "gov.de.rate": _leaf([["0000-01-01", "0.004", True]]),
+}})
+
+
+def test_resolver_rounds_and_reads_a_date():
+    r = Resolver(FAKE_PE, 2026)
+    assert r.value({"path": "gov.ss.cap", "round": 1000}, None).value == Decimal(185000)
+    assert Resolver(FAKE_PE, 2025).value({"path": "gov.ss.cap", "round": 1000}, None).value == Decimal(176000)
+    assert r.value({"path": "gov.wa.employer_share", "times": -1, "plus": 1}, None).value == Decimal("0.7152")
+    assert Resolver(FAKE_PE, 2024).value("gov.vt.cc", None).value == 0
+    on = Resolver(FAKE_PE, 2024, on="2024-07-01").value("gov.vt.cc", None)
+    assert on.value == Decimal("0.0011") and on.paths == ["gov.vt.cc@2024-07-01"] and on.explicit
+
+
+def _payroll_rows(year, items, spec):
+    cmp = Comparer(FAKE_PE, include_projections=False)
+    cmp.compare_payroll(year, "states/XX", items, spec, Resolver(FAKE_PE, year))
+    return cmp, {r.figure: (r.ours, r.pe, r.outcome) for r in cmp.rows}
+
+
+def test_compare_payroll_figures_nulls_and_missing_contributions():
+    d = Decimal
+    spec = {"payrollContributions.ca-sdi.employeeRate": "gov.ca.sdi",
+            "payrollContributions.hi-tdi.employeeRate": None,
+            "payrollContributions.hi-tdi.maxWeekly": None,
+            "payrollContributions.pa-uc.employeeRate": "gov.ca.sdi",            # mapped, wage base not
+            "payrollContributions.pa-uc.wageBase": "gov.ss.cap",
+            "payrollContributions.wa-pfml.employeeRate": {"product": ["gov.wa.total", {"path": "gov.wa.employer_share", "times": -1, "plus": 1}]},
+            "payrollContributions.wa-pfml.employeeShare": {"path": "gov.wa.employer_share", "times": -1, "plus": 1},
+            "payrollContributions.wa-pfml.wageBase": "gov.ss.cap",
+            "payrollContributions.me-pfml.employeeRate": "gov.me.rate",        # PE 0 in 2024, we have none
+            "payrollContributions.de-paid-leave.employeeRate": "gov.de.rate",  # PE in force, we have none
+            "payrollContributions.de-paid-leave.wageBase": "gov.ss.cap"}
+    items = [{"id": "ca-sdi", "rate": d("0.011"), "wageBase": None},
+             {"id": "hi-tdi", "rate": d("0.005"), "maxWeekly": d("6.87"), "wageBase": None},
+             {"id": "pa-uc", "rate": d("0.013"), "wageBase": None},
+             {"id": "wa-pfml", "rate": d("0.0074"), "employeeShare": d("0.7143"), "wageBase": d(168600), "maxTax": d("891.19")},
+             {"id": "xx-new", "rate": d("0.001")}]
+    cmp, rows = _payroll_rows(2024, items, spec)
+    assert rows["payrollContributions.ca-sdi.employeeRate"] == ("0.011", "0.013", "disagree")
+    assert rows["payrollContributions.wa-pfml.employeeRate"] == ("0.005286", "0.005286", "agree")
+    assert rows["payrollContributions.wa-pfml.employeeShare"] == ("0.7143", "0.7143", "agree")
+    assert rows["payrollContributions.wa-pfml.wageBase"] == ("168600", "168600", "agree")
+    assert rows["payrollContributions.pa-uc.wageBase"] == ("inf", "168600", "disagree")     # no cap vs a cap
+    assert "payrollContributions.ca-sdi.wageBase" not in rows                               # no cap, none mapped
+    assert "payrollContributions.wa-pfml.maxTax" not in rows                                # derived, not mapped
+    one_side = {(f, side) for _, _, f, side in cmp.one_side}
+    assert one_side == {("payrollContributions.hi-tdi.employeeRate", "ours"), ("payrollContributions.hi-tdi.maxWeekly", "ours"),
+                        ("payrollContributions.xx-new.employeeRate", "ours"),
+                        ("payrollContributions.de-paid-leave.employeeRate", "policyengine"),
+                        ("payrollContributions.de-paid-leave.wageBase", "policyengine")}   # me-pfml: PE 0, skipped
+    tally = cmp.tally[("states/XX", 2024)]
+    assert (tally.compared, tally.agree, tally.disagree, tally.ours_only, tally.pe_only) == (6, 4, 2, 3, 2)
+
+
+def test_compare_payroll_reads_a_mid_year_start_on_its_date_and_maps_repeated_ids_by_their_bare_id():
+    d = Decimal
+    spec = {"payrollContributions.vt-child-care.employeeRate": "gov.vt.cc"}
+    _, rows = _payroll_rows(2024, [{"id": "vt-child-care", "rate": d("0.0011"), "effective": {"from": "2024-07-01"}}], spec)
+    assert rows == {"payrollContributions.vt-child-care.employeeRate": ("0.0011", "0.0011", "agree")}
+    _, rows = _payroll_rows(2024, [{"id": "vt-child-care", "rate": d(0), "effective": {"from": "2024-01-01", "to": "2024-06-30"}},
+                                   {"id": "vt-child-care", "rate": d("0.0011"), "effective": {"from": "2024-07-01"}}], spec)
+    assert rows == {"payrollContributions.vt-child-care@2024-01-01.employeeRate": ("0", "0", "agree"),
+                    "payrollContributions.vt-child-care@2024-07-01.employeeRate": ("0.0011", "0.0011", "agree")}
+    # A known entry names the figure as the report prints it.
+    known, errors = kf.load_known_text('- {figure: "2024 states/CA payrollContributions.ca-sdi.employeeRate", '
+                                       'ours: 0.011, policyengine: 0.013, right: ours, evidence: EDD 2024}', "k")
+    assert errors == [] and kf.known_matches(known[0], "2024 states/CA payrollContributions.ca-sdi.employeeRate", "0.011", "0.013")
+
+
+def test_compare_state_accepts_payroll_keys_and_skips_them_when_missing():
+    d = Decimal
+    spec = {"payrollContributions.ca-sdi.employeeRate": "gov.ca.sdi"}
+    cmp = Comparer(FAKE_PE, include_projections=False)
+    cmp.compare_state(2024, "CA", {"payrollContributions": [{"id": "ca-sdi", "rate": d("0.013")}]}, spec, Resolver(FAKE_PE, 2024))
+    assert [(r.figure, r.outcome) for r in cmp.rows] == [("payrollContributions.ca-sdi.employeeRate", "agree")]
+    cmp = Comparer(FAKE_PE, include_projections=False)
+    cmp.compare_state(2024, "CA", {"missing": ["payrollContributions"]}, spec, Resolver(FAKE_PE, 2024))
+    assert cmp.rows == []
+    with pytest.raises(UsageError):
+        cmp.compare_state(2024, "CA", {}, {"payrollContributions.ca-sdi.cap": "gov.ca.sdi"}, Resolver(FAKE_PE, 2024))
+
+
+def test_sim_compares_contributions_and_its_known_file_accepts_them():
+    assert sim.QUANTITIES == ["federal", "fica", "state", "contributions"]
+    known, errors = sim.load_known("""
+- state: OR
+  quantity: contributions
+  right: ours
+  reason: "Workers' Benefit Fund not in PolicyEngine"
+  evidence: "DCBS cost summary; 0.01 x 2,080 = 20.80"
+""", "t")
+    assert errors == []
+    case = sim.Case(2025, "OR", "single", 60000, 0)
+    d = Decimal
+    ours = {case.id: {"federal": d(1), "fica": d(2), "state": d(3), "contributions": d("440.80")}}
+    pe = {case.id: {"federal": d(1), "fica": d(2), "state": d(3), "contributions": d("420.00")}}
+    outcomes = sim.compare([case], ours, pe, known)
+    assert [(o.quantity, o.gap, o.known is known[0]) for o in outcomes] == [("contributions", d("20.80"), True)]
+    assert not known[0].matches(case, "state")
+
+
+def test_pe_contributions_are_the_heads_state_payroll_sum():
+    raw = {"income_tax_before_refundable_credits": "100.0", "additional_medicare_tax": "0.0",
+           "employee_social_security_tax": "3720.0", "employee_medicare_tax": "870.0",
+           "state_income_tax_before_refundable_credits": "2000.0", "employee_state_payroll_tax_head": "264.00000000000006",
+           "contribution_lines": {"ny_employee_paid_family_leave_contribution": "232.8",
+                                  "ny_employee_disability_benefits_contribution": "31.2"}}
+    q = sim_run.pe_quantities(raw)
+    assert q["contributions"] == Decimal("264.00") and q["fica"] == Decimal("4590.00")
+    assert q["contribution_lines"] == ("ny_employee_disability_benefits_contribution 31.20, "
+                                       "ny_employee_paid_family_leave_contribution 232.80")
+
+
+def test_our_batch_results_carry_contributions_and_a_calculator_without_them_is_refused(tmp_path):
+    case = sim.Case(2025, "NY", "single", 60000, 0)
+    result = {"federalIncomeTax": 5000, "socialSecurity": 3720, "medicare": 870, "stateIncomeTax": 3000,
+              "mentalHealthTax": 0, "statePayrollContributions": 264.0,
+              "payrollContributions": [{"id": "ny-pfl", "name": "PFL", "jurisdiction": "NY", "amount": 232.8},
+                                       {"id": "ny-dbl", "name": "DBL", "jurisdiction": "NY", "amount": 31.2}]}
+
+    def fake(res) -> str:
+        tool = tmp_path / "taxdata"
+        tool.write_text("#!/usr/bin/env python3\nimport json, sys\n"
+                        "for line in sys.stdin:\n"
+                        "    case = json.loads(line)\n"
+                        f"    print(json.dumps({{'id': case['id'], 'result': {res!r}}}))\n")
+        tool.chmod(0o755)
+        return str(tool)
+    got = sim_run.run_ours(fake(result), "TaxData", [case])[case.id]
+    assert got["contributions"] == Decimal("264.00") and got["contribution_lines"] == "ny-pfl 232.80, ny-dbl 31.20"
+    old = {k: v for k, v in result.items() if k not in ("statePayrollContributions", "payrollContributions")}
+    with pytest.raises(UsageError, match="statePayrollContributions"):
+        sim_run.run_ours(fake(old), "TaxData", [case])

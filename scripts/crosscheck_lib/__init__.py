@@ -13,8 +13,10 @@ Modules, in the order the parameter check uses them:
   decimals       exact decimal comparison of figures, bracket normalisation
   known          the known-file machinery both tools share (parsing, key checks, use counts, staleness)
   known_figures  the format of crosscheck-known.yaml and its matching against compared figures
-  ours           our side: build the tree with the taxdata compiler, read the JSON bundles
-  mapping        placeholders of scripts/crosscheck-map.yaml and the PolicyEngine paths it names
+  ours           our side: build the tree with the taxdata compiler, read the JSON bundles,
+                 list a state's payroll contributions by id with their derived figures
+  mapping        placeholders of scripts/crosscheck-map.yaml, its payrollContributions.<id>.<figure>
+                 keys and the PolicyEngine paths it names
   policyengine   PolicyEngine's side: extraction of its parameters (cached) and access to them
   resolve        map specs resolved against the extracted parameters
   compare        the comparison of our documents with the resolved values, and its tallies

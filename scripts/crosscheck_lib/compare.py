@@ -1,7 +1,8 @@
 """The comparison of our documents with PolicyEngine's resolved values: one Row per figure both
 sides hold (agree, disagree, or a PolicyEngine projection only counted), a Tally per document and
 year, and the figures only one side holds. Federal, FICA and retirement are compared field by
-field through the mapping; a state by its type, rate or brackets and its other value fields."""
+field through the mapping; a state by its type, rate or brackets, its other value fields and its
+payroll contributions (one figure set per contribution id, compare_payroll)."""
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ from decimal import Decimal
 from .common import STATUSES, UsageError
 from .decimals import brackets_text, fmt, is_rate_figure, merge_brackets, quantize, to_decimal, values_equal
 from .known_figures import Known
-from .mapping import STATE_FIELDS
-from .ours import dig, is_status_map, unwrap
+from .mapping import is_state_field, parse_payroll_key
+from .ours import dig, is_status_map, payroll_contributions, unwrap
 from .policyengine import PE, Val
 from .resolve import Resolver, combine
 
@@ -22,6 +23,11 @@ STATE_VALUE_FIELDS = ["rate", "standardDeduction", "personalExemption", "depende
                       "personalCredit", "dependentCredit", "sdi.rate", "sdi.wageBase",
                       "sdi.maxWeekly", "mentalHealthTax.threshold", "mentalHealthTax.rate",
                       "youngChildDeduction.amount"]
+# The figures of a payroll contribution compared whenever we hold them (a contribution the map
+# does not name, or names as null, counts them as ours-only); rate, employeeShare, perHour and
+# maxTax are compared only where the map names them. A wageBase we leave null (no cap) is
+# compared, as "inf", only with a mapped PolicyEngine wage base.
+PAYROLL_DEFAULT_FIGURES = ("employeeRate", "employeePerHour", "wageBase", "maxWeekly")
 
 
 @dataclass
@@ -154,7 +160,7 @@ class Comparer:
     # -- states --------------------------------------------------------------------------------
     def compare_state(self, year: int, code: str, ours: dict | None, spec: dict, res: Resolver):
         doc = f"states/{code}"
-        unknown = set(spec) - STATE_FIELDS
+        unknown = {k for k in spec if not is_state_field(k)}
         if unknown:
             raise UsageError(f"map: states.{code}: unknown field(s) {', '.join(sorted(unknown))}")
         if ours is None:
@@ -205,6 +211,44 @@ class Comparer:
             self.compare_brackets(year, doc, "nycTax.brackets", nyc, spec["nycTax.brackets"], res)
         elif nyc:
             self._ours_only(year, doc, "nycTax.brackets")
+        if "payrollContributions" not in missing:
+            self.compare_payroll(year, doc, ours.get("payrollContributions"), spec, res)
+
+    def compare_payroll(self, year: int, doc: str, items, spec: dict, res: Resolver):
+        """Each payroll contribution, figure by figure, as `payrollContributions.<key>.<figure>`.
+        A contribution's map keys are `payrollContributions.<id>.<figure>` (or `<id>@<date>` for
+        one of two entries of an id in a year). A contribution starting after January 1 is
+        compared with PolicyEngine's values on its start date. A mapped contribution we do not
+        hold counts as PolicyEngine-only only while PolicyEngine's employee rate (or amount per
+        hour) is in force and not zero (DE, ME and MN before their programmes start)."""
+        ours_items = payroll_contributions(items, year)
+        mapped: dict[str, dict] = {}
+        for k, s in spec.items():
+            parsed = parse_payroll_key(k)
+            if parsed is not None:
+                mapped.setdefault(parsed[0], {})[parsed[1]] = s
+        held_ids = {it["id"] for it in ours_items.values()}
+        for key, item in sorted(ours_items.items()):
+            specs = mapped.get(key, mapped.get(item["id"], {}))
+            r = res if item["on"] is None else Resolver(res.pe, year, on=item["on"])
+            figures = [f for f in PAYROLL_DEFAULT_FIGURES if item[f] is not None or (f == "wageBase" and specs.get(f) is not None)]
+            figures += [f for f, sp in specs.items() if sp is not None and f not in figures]
+            for f in figures:
+                o = item[f]
+                if f == "wageBase" and o is None:
+                    o = Decimal("Infinity")  # no cap
+                s = specs.get(f)
+                self.record(year, doc, f"payrollContributions.{key}.{f}", o, r.value(s, None) if s is not None else None)
+        for key, specs in sorted(mapped.items()):
+            if key in ours_items or key.split("@")[0] in held_ids:
+                continue
+            gate = specs.get("employeeRate", specs.get("employeePerHour"))
+            g = res.value(gate, None) if gate is not None else None
+            if g is None or g.value is None or g.value == 0:
+                continue
+            for f, s in specs.items():
+                if s is not None:
+                    self.record(year, doc, f"payrollContributions.{key}.{f}", None, res.value(s, None))
 
     def _ours_only(self, year, doc, figure):
         self.t(doc, year).ours_only += 1

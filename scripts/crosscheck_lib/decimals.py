@@ -25,10 +25,15 @@ def to_decimal(x) -> Decimal | None:
     return None
 
 
+# Figures that are not money although their names do not end in "rate": shares, and Oregon's
+# Workers' Benefit Fund cents per hour (0.009 must not round to 0.01).
+SIX_PLACE_FIGURES = ("maxPercentage", "employeeShare", "perHour", "employeePerHour")
+
+
 def is_rate_figure(figure: str) -> bool:
-    """Rates are compared to 6 decimal places, amounts to 2."""
+    """Rates (and shares, amounts per hour) are compared to 6 decimal places, amounts to 2."""
     last = figure.rsplit(".", 1)[-1]
-    return last.lower().endswith("rate") or last in ("maxPercentage",)
+    return last.lower().endswith("rate") or last in SIX_PLACE_FIGURES
 
 
 def quantize(d: Decimal, rate: bool) -> Decimal:

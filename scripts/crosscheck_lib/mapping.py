@@ -1,7 +1,10 @@
 """The mapping scripts/crosscheck-map.yaml (our fields -> PolicyEngine parameter paths): the
-status and bracket-number placeholders of a path, and the set of PolicyEngine paths a spec can
-name (what the PolicyEngine side extracts)."""
+status and bracket-number placeholders of a path, the keys a states.<XX> entry may hold
+(including the per-contribution keys of payrollContributions), and the set of PolicyEngine paths
+a spec can name (what the PolicyEngine side extracts)."""
 from __future__ import annotations
+
+import re
 
 from .common import STATUSES, UsageError
 
@@ -18,6 +21,30 @@ STATE_FIELDS = {"income", "standardDeduction", "personalExemption", "dependentEx
                 "personalCredit", "dependentCredit", "sdi.rate", "sdi.wageBase", "sdi.maxWeekly",
                 "mentalHealthTax.threshold", "mentalHealthTax.rate", "nycTax.brackets",
                 "youngChildDeduction.amount"}
+
+# A state's payroll contributions (issue 35) are a list of objects keyed by `id`. The mapping
+# names one figure of one contribution as `payrollContributions.<id>.<figure>`, e.g.
+# `payrollContributions.wa-pfml.employeeRate`. <id> may carry `@YYYY-MM-DD` (the entry's
+# effective.from) when a year holds two entries with one id; a key without it applies to all.
+# The figures (ours.payroll_contributions computes the derived ones):
+#   employeeRate     rate x employeeShare (employeeShare defaults to 1)
+#   employeePerHour  perHour x employeeShare (a per-hour contribution such as Oregon's WBF)
+#   rate, employeeShare, perHour, wageBase, maxWeekly, maxTax   as our bundle writes them
+PAYROLL_FIELDS = ("employeeRate", "employeePerHour", "rate", "employeeShare", "perHour",
+                  "wageBase", "maxWeekly", "maxTax")
+PAYROLL_KEY = re.compile(r"payrollContributions\.([a-z0-9][a-z0-9-]*(?:@\d{4}-\d{2}-\d{2})?)\."
+                         r"(" + "|".join(PAYROLL_FIELDS) + r")")
+
+
+def parse_payroll_key(key: str) -> tuple[str, str] | None:
+    """(id, figure) of a `payrollContributions.<id>.<figure>` key, else None."""
+    m = PAYROLL_KEY.fullmatch(key)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def is_state_field(key: str) -> bool:
+    """Whether a states.<XX> entry of the mapping may name this key."""
+    return key in STATE_FIELDS or parse_payroll_key(key) is not None
 
 
 def expand(path: str, status: str | None = None, n: int | None = None) -> str:
@@ -48,7 +75,7 @@ def map_paths(spec) -> set[str]:
                 walk(x)
         elif isinstance(s, dict):
             for k, v in s.items():
-                if k in ("years", "statuses", "times", "divide", "plus", "count"):
+                if k in ("years", "statuses", "times", "divide", "plus", "round", "count"):
                     continue
                 walk(v)
     walk(spec)

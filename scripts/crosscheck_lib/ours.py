@@ -1,6 +1,7 @@
 """Our side of the parameter check: build the source tree (or a copy holding only some states)
 with the taxdata compiler into a temporary directory, read the expanded JSON bundles with every
-number as a Decimal, and reach a figure in them."""
+number as a Decimal, reach a figure in them, and list a state's payroll contributions by id with
+their derived figures (payroll_contributions, pure)."""
 from __future__ import annotations
 
 import json
@@ -12,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from .common import STATUSES, UsageError
+from .decimals import to_decimal
 
 
 def prepare_tree(tree: Path, states: list[str] | None, tmp: Path) -> Path:
@@ -84,3 +86,40 @@ def dig(doc, dotted: str):
 
 def is_status_map(v) -> bool:
     return isinstance(v, dict) and any(s in v for s in STATUSES)
+
+
+def payroll_contributions(items, year: int) -> dict[str, dict]:
+    """A state's `payrollContributions` list as {key: figures}, for the comparison.
+
+    The key is the contribution's id, or `<id>@<effective.from>` for every entry of an id that
+    the year holds more than once (e.g. a contribution that starts mid-year written as two
+    periods). Figures are Decimals or None: rate, employeeShare (None when not written),
+    perHour, wageBase (None: no cap), maxWeekly, maxTax, and the derived employeeRate = rate x
+    employeeShare and employeePerHour = perHour x employeeShare (employeeShare defaults to 1).
+    `id` is the bare id; `on` is the date PolicyEngine's value is read at: effective.from when it
+    falls after January 1 of the year (a contribution that starts mid-year), else None
+    (January 1, like every other figure)."""
+    out: dict[str, dict] = {}
+    if not isinstance(items, list):
+        return out
+    entries = [e for e in items if isinstance(e, dict) and isinstance(e.get("id"), str)]
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e["id"]] = counts.get(e["id"], 0) + 1
+    for e in entries:
+        eff = e.get("effective") if isinstance(e.get("effective"), dict) else {}
+        start = eff.get("from") if isinstance(eff.get("from"), str) else None
+        key = e["id"] if counts[e["id"]] == 1 else f"{e['id']}@{start or f'{year}-01-01'}"
+        rate = to_decimal(unwrap(e.get("rate")))
+        share = to_decimal(unwrap(e.get("employeeShare")))
+        per_hour = to_decimal(unwrap(e.get("perHour")))
+        factor = share if share is not None else Decimal(1)
+        on = start if start is not None and start.startswith(f"{year}-") and start > f"{year}-01-01" else None
+        out[key] = {"id": e["id"], "on": on,
+                    "rate": rate, "employeeShare": share, "perHour": per_hour,
+                    "employeeRate": None if rate is None else rate * factor,
+                    "employeePerHour": None if per_hour is None else per_hour * factor,
+                    "wageBase": to_decimal(unwrap(e.get("wageBase"))),
+                    "maxWeekly": to_decimal(unwrap(e.get("maxWeekly"))),
+                    "maxTax": to_decimal(unwrap(e.get("maxTax")))}
+    return out

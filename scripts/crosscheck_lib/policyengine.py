@@ -1,7 +1,9 @@
 """PolicyEngine's side of the parameter check: load PolicyEngine-US once, extract for every path
 the mapping names the value in force on January 1 of each year (and whether PolicyEngine's YAML
-writes it for that date or projects it), cache that extraction between runs, and answer the
-resolver's questions about it (PE)."""
+writes it for that date or projects it) and the changes of a leaf within the years (so that a
+figure that starts mid-year, such as Vermont's child-care contribution from 2024-07-01, can be
+read on its own start date), cache that extraction between runs, and answer the resolver's
+questions about it (PE)."""
 from __future__ import annotations
 
 import hashlib
@@ -15,7 +17,7 @@ from pathlib import Path
 from .common import UsageError
 from .decimals import to_decimal
 
-EXTRACT_VERSION = "2"  # bump when the cached extraction format changes
+EXTRACT_VERSION = "3"  # bump when the cached extraction format changes (3: leaf value changes)
 
 
 def installed_pe_version() -> str:
@@ -109,6 +111,15 @@ def extract_pe(paths: set[str], years: list[int], scan_states: list[str]) -> dic
             rec[str(y)] = {"v": text(val), "x": best.instant_str in raw.get(p.name, ()), "at": best.instant_str}
         return rec
 
+    def leaf_changes(p: Parameter) -> list:
+        """[instant, value, explicit] of the value in force on January 1 of the first year and of
+        every later change up to December 31 of the last year, in date order."""
+        first, last = f"{min(years)}-01-01", f"{max(years)}-12-31"
+        vals = sorted(p.values_list, key=lambda v: v.instant_str)
+        before = [v for v in vals if v.instant_str <= first]
+        keep = before[-1:] + [v for v in vals if first < v.instant_str <= last]
+        return [[v.instant_str, text(v.value), v.instant_str in raw.get(p.name, ())] for v in keep]
+
     tokens = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
 
     def resolve(path: str):
@@ -144,7 +155,8 @@ def extract_pe(paths: set[str], years: list[int], scan_states: list[str]) -> dic
         if node is None:
             nodes[path] = {"kind": "absent"}
         elif isinstance(node, Parameter):
-            nodes[path] = {"kind": "leaf", "refs": nearest_refs(chain), "years": leaf_record(node)}
+            nodes[path] = {"kind": "leaf", "refs": nearest_refs(chain), "years": leaf_record(node),
+                           "changes": leaf_changes(node)}
         elif isinstance(node, ParameterScale):
             brs = []
             for b in node.brackets:
@@ -201,7 +213,13 @@ class PE:
             raise UsageError(f"internal: {path} was not extracted (stale cache? run with --no-cache)")
         return n
 
-    def leaf(self, path: str, year: int) -> Val | None:
+    def leaf(self, path: str, year: int, on: str | None = None) -> Val | None:
+        """The value in force on January 1 of year, or on the date `on` (YYYY-MM-DD) when given
+        (plain leaves only; its path is then reported as `path@on`)."""
+        if on is not None:
+            n = self.nodes.get(path) or {}
+            if n.get("kind") == "leaf" and "changes" in n:
+                return self._leaf_on(path, n, on)
         m = re.fullmatch(r"(.*)\[(\d+)\]\.(threshold|rate|amount)", path)
         if m:  # a bracket of a scale
             base, i, f = m.group(1), int(m.group(2)), m.group(3)
@@ -221,6 +239,14 @@ class PE:
         if rec is None or rec["v"] is None:
             return None
         return Val(to_decimal(rec["v"]), [path], rec["x"], n.get("refs", []))
+
+    @staticmethod
+    def _leaf_on(path: str, n: dict, on: str) -> Val | None:
+        in_force = [c for c in n.get("changes", []) if c[0] <= on]
+        if not in_force or in_force[-1][1] is None:
+            return None
+        instant, v, explicit = in_force[-1]
+        return Val(to_decimal(v), [f"{path}@{on}"], explicit, n.get("refs", []))
 
     def flag(self, path: str, year: int) -> bool | None:
         n = self._node(path)

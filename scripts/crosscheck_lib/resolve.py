@@ -1,10 +1,10 @@
 """Resolving the mapping's specs (scripts/crosscheck-map.yaml) against PolicyEngine's extracted
 parameters for one year: conditions (if, unless, years, statuses), per-status choices, sums,
-products and scaling of values, and bracket schedules built from scales, flat rates, steps,
+products, scaling and rounding of values, and bracket schedules built from scales, flat rates, steps,
 added schedules or upper bounds. The spec language is described at the top of the mapping."""
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from .common import STATUSES, UsageError
 from .decimals import to_decimal
@@ -24,8 +24,11 @@ def combine(vals: list[Val], value: Decimal | None) -> Val:
 
 
 class Resolver:
-    def __init__(self, pe: PE, year: int):
-        self.pe, self.year = pe, year
+    """Specs resolved for one year: parameters in force on January 1, or, with `on`
+    (YYYY-MM-DD, a contribution that starts mid-year), plain parameters in force on that date
+    (conditions are still read on January 1)."""
+    def __init__(self, pe: PE, year: int, on: str | None = None):
+        self.pe, self.year, self.on = pe, year, on
 
     def applies(self, spec: dict, status: str | None) -> bool:
         if "years" in spec and self.year not in [int(y) for y in spec["years"]]:
@@ -43,7 +46,7 @@ class Resolver:
         if spec is None:
             return None
         if isinstance(spec, str):
-            return self.pe.leaf(expand(spec, status), self.year)
+            return self.pe.leaf(expand(spec, status), self.year, self.on)
         if isinstance(spec, list):
             for alt in spec:
                 if isinstance(alt, dict) and not self.applies(alt, status):
@@ -86,6 +89,9 @@ class Resolver:
                 x = x / to_decimal(str(spec["divide"]))
             if "plus" in spec:
                 x = x + to_decimal(str(spec["plus"]))
+            if "round" in spec:  # to the nearest multiple, halves up (PE's floor(x / n + 0.5) * n)
+                n = to_decimal(str(spec["round"]))
+                x = (x / n).quantize(Decimal(1), rounding=ROUND_HALF_UP) * n
             return Val(x, v.paths, v.explicit, v.refs)
         rest = strip_conditions(spec)
         if rest is not spec and rest != spec:

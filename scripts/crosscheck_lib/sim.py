@@ -11,6 +11,9 @@ The grid: wage earners on the standard deduction (itemizing switched off), every
             Medicare tax + additional Medicare tax)
   state     state income tax before refundable credits (ours: income tax + California's mental
             health services tax; PolicyEngine: `state_income_tax_before_refundable_credits`)
+  contributions  state employee payroll contributions (ours: `statePayrollContributions`, the
+            sum of the `payrollContributions` lines; PolicyEngine: the household head's sum of
+            the per-state variables `employee_state_payroll_tax` adds up, <st>_employee_state_payroll_tax)
 
 A case agrees when the two differ by at most $1. Every other case must be explained by an entry
 of docs/data-notes/simulation-known.yaml (see its header); an entry that explains nothing is
@@ -41,7 +44,7 @@ from .sim_run import run_ours, run_pe
 STATUSES = ["single", "married_filing_jointly", "head_of_household"]
 INCOMES = [15000, 25000, 40000, 60000, 85000, 125000, 200000, 300000, 500000, 1000000]
 DEPENDENTS = [0, 1, 3]
-QUANTITIES = ["federal", "fica", "state"]
+QUANTITIES = ["federal", "fica", "state", "contributions"]
 TOLERANCE = Decimal("1")
 KNOWN_RIGHT = {"ours", "policyengine-modelling", "not-modelled"}
 
@@ -146,6 +149,8 @@ def compare(cases: list[Case], ours: dict[str, dict], pe: dict[str, dict], known
     out = []
     for case in cases:
         for q in QUANTITIES:
+            if q not in ours[case.id] and q not in pe[case.id]:
+                continue  # a quantity neither side computed (a caller comparing fewer quantities)
             o, p = ours[case.id][q], pe[case.id][q]
             if abs(o - p) <= TOLERANCE:
                 continue
@@ -159,7 +164,8 @@ def compare(cases: list[Case], ours: dict[str, dict], pe: dict[str, dict], known
 
 def report(cases: list[Case], outcomes: list[Outcome], known: list[Known], states: list[str]) -> tuple[str, dict]:
     by_state: dict[str, dict] = {s: {"cases": 0, "state_agree": 0, "fed_agree": 0, "fica_agree": 0,
-                                     "explained": 0, "unexplained": 0, "max_gap": Decimal(0)} for s in states}
+                                     "contrib_agree": 0, "explained": 0, "unexplained": 0,
+                                     "max_gap": Decimal(0)} for s in states}
     bad = {(o.case.id, o.quantity) for o in outcomes}
     for c in cases:
         row = by_state[c.state]
@@ -167,23 +173,26 @@ def report(cases: list[Case], outcomes: list[Outcome], known: list[Known], state
         row["state_agree"] += (c.id, "state") not in bad
         row["fed_agree"] += (c.id, "federal") not in bad
         row["fica_agree"] += (c.id, "fica") not in bad
+        row["contrib_agree"] += (c.id, "contributions") not in bad
     for o in outcomes:
         row = by_state[o.case.state]
         row["explained" if o.known else "unexplained"] += 1
         if o.quantity == "state":
             row["max_gap"] = max(row["max_gap"], o.gap)
-    lines = [f"{'state':<6}{'cases':>6}{'state ≤$1':>11}{'%':>7}{'federal':>9}{'fica':>6}{'explained':>11}{'unexplained':>13}{'max gap':>11}"]
-    totals = {"cases": 0, "state_agree": 0, "fed_agree": 0, "fica_agree": 0, "explained": 0, "unexplained": 0}
+    lines = [f"{'state':<6}{'cases':>6}{'state ≤$1':>11}{'%':>7}{'federal':>9}{'fica':>6}{'contrib':>9}"
+             f"{'explained':>11}{'unexplained':>13}{'max gap':>11}"]
+    totals = {"cases": 0, "state_agree": 0, "fed_agree": 0, "fica_agree": 0, "contrib_agree": 0,
+              "explained": 0, "unexplained": 0}
     for s in states:
         r = by_state[s]
         for k in totals:
             totals[k] += r[k]
         pct = 100 * r["state_agree"] / r["cases"] if r["cases"] else 100
         lines.append(f"{s:<6}{r['cases']:>6}{r['state_agree']:>11}{pct:>7.1f}{r['fed_agree']:>9}{r['fica_agree']:>6}"
-                     f"{r['explained']:>11}{r['unexplained']:>13}{r['max_gap']:>11}")
+                     f"{r['contrib_agree']:>9}{r['explained']:>11}{r['unexplained']:>13}{r['max_gap']:>11}")
     pct = 100 * totals["state_agree"] / totals["cases"] if totals["cases"] else 100
     lines.append(f"{'all':<6}{totals['cases']:>6}{totals['state_agree']:>11}{pct:>7.1f}{totals['fed_agree']:>9}"
-                 f"{totals['fica_agree']:>6}{totals['explained']:>11}{totals['unexplained']:>13}")
+                 f"{totals['fica_agree']:>6}{totals['contrib_agree']:>9}{totals['explained']:>11}{totals['unexplained']:>13}")
     summary = dict(totals, state_pct=pct, per_state={s: by_state[s]["state_agree"] for s in states})
     return "\n".join(lines), summary
 
@@ -242,11 +251,14 @@ def main(argv=None) -> int:
         if o.known:
             by_right[o.known.right] = by_right.get(o.known.right, 0) + 1
     print(f"\nstate tax within $1 of PolicyEngine: {summary['state_agree']} of {summary['cases']} cases "
-          f"({summary['state_pct']:.1f}%); federal {summary['fed_agree']}, FICA {summary['fica_agree']}.")
+          f"({summary['state_pct']:.1f}%); federal {summary['fed_agree']}, FICA {summary['fica_agree']}, "
+          f"state payroll contributions {summary['contrib_agree']}.")
     print("explained: " + (", ".join(f"{n} {r}" for r, n in sorted(by_right.items())) or "none")
           + f"; unexplained: {len(unexplained)}; stale entries: {len(stale)}.")
     for o in sorted(unexplained, key=lambda o: -o.gap)[:args.show]:
-        print(f"  unexplained {o.case.id} {o.quantity}: ours {o.ours}, PolicyEngine {o.pe} (gap {o.gap})")
+        print(f"  unexplained {o.case.id} {o.quantity}: ours {o.ours}, PolicyEngine {o.pe} (gap {o.gap})"
+              + (f" [ours: {ours[o.case.id].get('contribution_lines', '?')}; PolicyEngine: "
+                 f"{pe[o.case.id].get('contribution_lines', '?')}]" if o.quantity == "contributions" else ""))
     for k in stale:
         print(f"  stale: {k.state} {k.quantity} ({k.reason[:60]}) explains no current disagreement")
     print(f"(ours {t1 - t0:.1f} s, PolicyEngine {t2 - t1:.1f} s)", file=sys.stderr)

@@ -1,6 +1,14 @@
 """The simulation grid's two sides: our calculator over every case in one `taxdata calc --batch`
 run, and PolicyEngine-US's Simulation, one per year with every case of the year as its own
-household (cached in the venv, keyed by the grid and the PolicyEngine version)."""
+household (cached in the venv, keyed by the grid and the PolicyEngine version).
+
+State payroll contributions (quantity `contributions`): ours is the result's
+`statePayrollContributions` (its `payrollContributions` lines are kept for the report);
+PolicyEngine's is the household head's sum of the per-state employee variables that
+`employee_state_payroll_tax` adds up (ca_employee_state_payroll_tax ... wa_employee_state_payroll_tax,
+read from PolicyEngine's own list; each is zero outside its state), with the non-zero components
+of the head's state kept for the report. The head alone: a spouse or child has no wages here, and
+the per-state variables are per person."""
 from __future__ import annotations
 
 import hashlib
@@ -17,7 +25,7 @@ from .common import PE_VERSION, UsageError
 if TYPE_CHECKING:
     from .sim import Case
 
-GRID_VERSION = "3"  # bump when the PolicyEngine side's cached format or variables change
+GRID_VERSION = "4"  # bump when the PolicyEngine side's cached format or variables change (4: contributions)
 PE_STATUS = {"single": "SINGLE", "married_filing_jointly": "JOINT", "head_of_household": "HEAD_OF_HOUSEHOLD"}
 
 
@@ -41,13 +49,25 @@ def run_ours(binary: str, tree: str, cases: list[Case]) -> dict[str, dict]:
         if "error" in doc:
             raise UsageError(f"taxdata calc --batch: {doc['id']}: {doc['error']}")
         r = doc["result"]
+        if "statePayrollContributions" not in r:
+            raise UsageError(f"taxdata calc --batch: {doc['id']}: the result has no statePayrollContributions "
+                             "(a calculator from before issue 35? rebuild it with `make tool`)")
         out[doc["id"]] = {"federal": money(r["federalIncomeTax"]),
                           "fica": money(r["socialSecurity"] + r["medicare"]),
-                          "state": money(r["stateIncomeTax"] + r["mentalHealthTax"])}
+                          "state": money(r["stateIncomeTax"] + r["mentalHealthTax"]),
+                          "contributions": money(r["statePayrollContributions"]),
+                          "contribution_lines": ours_lines(r.get("payrollContributions"))}
     missing = [c.id for c in cases if c.id not in out]
     if missing:
         raise UsageError(f"taxdata calc --batch returned no result for {missing[0]} and {len(missing) - 1} more")
     return out
+
+
+def ours_lines(lines) -> str:
+    """Our contribution lines as text for the report: "ca-sdi 165.00, ..." ("none" when empty)."""
+    if not isinstance(lines, list) or not lines:
+        return "none"
+    return ", ".join(f"{x.get('id', '?')} {money(x.get('amount', 0))}" for x in lines if isinstance(x, dict))
 
 
 def pe_situation(cases: list[Case], year: int) -> dict:
@@ -90,7 +110,8 @@ def run_pe(cases: list[Case], cache_dir: Path) -> dict[str, dict]:
         for year in sorted({c.year for c in cases}):
             these = [c for c in cases if c.year == year]
             t0 = time.monotonic()
-            sim = Simulation(situation=pe_situation(these, year))
+            situation = pe_situation(these, year)
+            sim = Simulation(situation=situation)
 
             def hh(name):
                 return sim.calculate(name, year, map_to="household")
@@ -99,12 +120,28 @@ def run_pe(cases: list[Case], cache_dir: Path) -> dict[str, dict]:
             ss = hh("employee_social_security_tax")
             med = hh("employee_medicare_tax")
             state = hh("state_income_tax_before_refundable_credits")
+            # State payroll contributions of each household's head (person-level variables, in
+            # the order of the situation's people).
+            variables = sim.tax_benefit_system.variables
+            per_state = list(variables["employee_state_payroll_tax"].adds)
+            person = {name: sim.calculate(name, year) for name in per_state}
+            components = {name: list(variables[name].adds or []) for name in per_state}
+            for parts in components.values():
+                for part in parts:
+                    person[part] = sim.calculate(part, year)
+            position = {pid: j for j, pid in enumerate(situation["people"])}
             for i, c in enumerate(these):
+                head = position[f"h{i}a"]
+                own = f"{c.state.lower()}_employee_state_payroll_tax"
+                lines = {part: repr(float(person[part][head])) for part in components.get(own, [])
+                         if float(person[part][head]) != 0}
                 raw[c.id] = {"income_tax_before_refundable_credits": repr(float(fed[i])),
                              "additional_medicare_tax": repr(float(amt[i])),
                              "employee_social_security_tax": repr(float(ss[i])),
                              "employee_medicare_tax": repr(float(med[i])),
-                             "state_income_tax_before_refundable_credits": repr(float(state[i]))}
+                             "state_income_tax_before_refundable_credits": repr(float(state[i])),
+                             "employee_state_payroll_tax_head": repr(sum(float(person[n][head]) for n in per_state)),
+                             "contribution_lines": lines}
             print(f"  PolicyEngine {year}: {len(these)} households in {time.monotonic() - t0:.0f} s", file=sys.stderr)
         cache_dir.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_suffix(".tmp")
@@ -116,9 +153,13 @@ def run_pe(cases: list[Case], cache_dir: Path) -> dict[str, dict]:
 def pe_quantities(v: dict) -> dict:
     """The compared quantities from PolicyEngine's variables (as decimal text). Its income tax
     before refundable credits leaves out the additional Medicare tax, which we withhold as part of
-    Medicare, so that tax counts in FICA."""
-    d = {k: Decimal(x) for k, x in v.items()}
+    Medicare, so that tax counts in FICA. Contributions: the head's state payroll contributions
+    (and, for the report, their non-zero components)."""
+    d = {k: Decimal(x) for k, x in v.items() if isinstance(x, str)}
     cent = Decimal("0.01")
+    lines = v.get("contribution_lines") or {}
     return {"federal": d["income_tax_before_refundable_credits"].quantize(cent),
             "fica": (d["employee_social_security_tax"] + d["employee_medicare_tax"] + d["additional_medicare_tax"]).quantize(cent),
-            "state": d["state_income_tax_before_refundable_credits"].quantize(cent)}
+            "state": d["state_income_tax_before_refundable_credits"].quantize(cent),
+            "contributions": d["employee_state_payroll_tax_head"].quantize(cent),
+            "contribution_lines": ", ".join(f"{k} {Decimal(x).quantize(cent)}" for k, x in sorted(lines.items())) or "none"}
