@@ -306,11 +306,16 @@ from crosscheck_lib.policyengine import PE  # noqa: E402
 from crosscheck_lib.resolve import Resolver  # noqa: E402
 
 # The contribution ids of the issue 35 contract, by state.
-CONTRIBUTION_IDS = {"AK": {"ak-ui"}, "CA": {"ca-sdi"}, "CO": {"co-famli"}, "CT": {"ct-paid-leave"},
-                    "DE": {"de-paid-leave"}, "HI": {"hi-tdi"}, "MA": {"ma-pfml"}, "ME": {"me-pfml"},
-                    "MN": {"mn-paid-leave"}, "NJ": {"nj-ui", "nj-wf-swf", "nj-tdi", "nj-fli"},
-                    "NY": {"ny-dbl", "ny-pfl"}, "OR": {"or-paid-leave", "or-transit", "or-wbf"},
-                    "PA": {"pa-uc"}, "RI": {"ri-tdi"}, "VT": {"vt-child-care"}, "WA": {"wa-pfml", "wa-cares"}}
+def contribution_ids():
+    """The contribution ids of every state in TaxData/, any year: what the map must cover."""
+    import yaml
+    ids = {}
+    for path in sorted((SCRIPTS.parent / "TaxData").glob("*/states/*.yaml")):
+        if "payrollContributions:" not in path.read_text():
+            continue
+        for item in (yaml.safe_load(path.read_text()) or {}).get("payrollContributions") or []:
+            ids.setdefault(path.stem, set()).add(item["id"])
+    return ids
 
 
 def test_payroll_map_keys_name_an_id_and_a_figure():
@@ -329,9 +334,11 @@ def test_payroll_map_keys_name_an_id_and_a_figure():
 def test_the_mapping_covers_every_contribution_of_the_contract_and_no_other():
     import yaml
     states = yaml.safe_load((SCRIPTS / "crosscheck-map.yaml").read_text())["states"]
+    expected = contribution_ids()
+    assert expected, "no payrollContributions in TaxData/"
     for code, fields in states.items():
         ids = {mapping.parse_payroll_key(k)[0].split("@")[0] for k in fields or {} if mapping.parse_payroll_key(k)}
-        assert ids == CONTRIBUTION_IDS.get(code, set()), code
+        assert ids == expected.get(code, set()), code
         for k in fields or {}:
             parsed = mapping.parse_payroll_key(k)
             if parsed and parsed[1] in ("employeeRate", "employeePerHour"):
