@@ -20,6 +20,10 @@ public struct PayResult: Sendable, Equatable {
     public var payrollContributions: [ContributionLine]
     public var mentalHealthTax: Decimal
     public var cityIncomeTax: Decimal
+    /// Refundable credits, federal (`jurisdiction` "US": the additional child tax credit, the
+    /// earned income credit) and state: paid with the return, so not in `totalTax`, `netPay` or the
+    /// per-period table, which show what a payslip withholds before them.
+    public var refundableCredits: [CreditLine] = []
     /// Federal + FICA + state (+ city) rate on the next dollar of wages.
     public var marginalRate: Decimal
     public var notes: [String]
@@ -39,6 +43,24 @@ public struct PayResult: Sendable, Equatable {
             self.amount = amount
         }
     }
+
+    /// One refundable credit.
+    public struct CreditLine: Sendable, Equatable, Encodable {
+        public var name: String
+        /// "US" for a federal credit, else the state's USPS code.
+        public var jurisdiction: String
+        public var amount: Decimal
+        public init(name: String, jurisdiction: String, amount: Decimal) {
+            self.name = name
+            self.jurisdiction = jurisdiction
+            self.amount = amount
+        }
+    }
+
+    /// The federal refundable credits, summed.
+    public var federalRefundableCredits: Decimal { refundableCredits.filter { $0.jurisdiction == "US" }.reduce(0) { $0 + $1.amount } }
+    /// The state refundable credits, summed.
+    public var stateRefundableCredits: Decimal { refundableCredits.filter { $0.jurisdiction != "US" }.reduce(0) { $0 + $1.amount } }
 
     public var fica: Decimal { socialSecurity + medicare }
     /// The sum of `payrollContributions`.
@@ -106,7 +128,8 @@ extension PayResult: Encodable {
     enum CodingKeys: String, CodingKey {
         case taxYear, dataVersion, status, state, dependents, children, childrenUnder6, hoursWorked, grossWages, preTaxDeductions, federalTaxableIncome,
              federalIncomeTax, socialSecurity, medicare, stateTaxableIncome, stateIncomeTax, stateDisabilityInsurance,
-             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, totalTax, netPay, effectiveRate, marginalRate, periods, notes
+             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, totalTax, netPay,
+             refundableCredits, federalRefundableCredits, stateRefundableCredits, effectiveRate, marginalRate, periods, notes
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -134,6 +157,9 @@ extension PayResult: Encodable {
         try c.encode(cityIncomeTax, forKey: .cityIncomeTax)
         try c.encode(totalTax, forKey: .totalTax)
         try c.encode(netPay, forKey: .netPay)
+        try c.encode(refundableCredits, forKey: .refundableCredits)
+        try c.encode(federalRefundableCredits, forKey: .federalRefundableCredits)
+        try c.encode(stateRefundableCredits, forKey: .stateRefundableCredits)
         try c.encode(effectiveRate, forKey: .effectiveRate)
         try c.encode(marginalRate, forKey: .marginalRate)
         let periods = Dictionary(uniqueKeysWithValues: Period.allCases.map { ($0.rawValue, payslip($0)) })

@@ -29,10 +29,18 @@ enum StateStep: Sendable, CaseIterable {
     /// Personal, dependent and table credits, nonrefundable, subtracted from the tax.
     case credits
     case incomeTestedCredit
+    /// No tax below a threshold (`noTaxBelow`).
+    case noTaxBelow
+    /// Per child under 6, nonrefundable (`youngChildCredit`).
+    case youngChildCredit
     case childTaxCreditShare
     case earnedIncomeCredit
-    /// Refundable: named in a note only, the state tax shown is before refundable credits.
+    /// At or below the poverty guideline, after the earned income credit (`povertyLevelCredit`).
+    case povertyLevelCredit
+    /// Refundable: reported among the refundable credits; the state tax shown is before them.
     case refundableDependentCredit
+    /// Refundable: a share of the federal earned income credit (`refundableEarnedIncomeCredit`).
+    case refundableEarnedIncomeCredit
     /// A fixed tax per return with taxable income (`extraTax`).
     case extraTax
     /// California's mental health services tax, a line of its own.
@@ -65,9 +73,13 @@ enum StateStep: Sendable, CaseIterable {
         .shareOfTaxCredit,
         .credits,
         .incomeTestedCredit,
+        .noTaxBelow,
+        .youngChildCredit,
         .childTaxCreditShare,
         .earnedIncomeCredit,
+        .povertyLevelCredit,
         .refundableDependentCredit,
+        .refundableEarnedIncomeCredit,
         .extraTax,
         .mentalHealthTax,
         .cityTax,
@@ -98,9 +110,13 @@ protocol StateStepCalculator {
     func shareOfTaxCredit(_ work: inout Work, _ input: Input)
     func credits(_ work: inout Work, _ input: Input)
     func incomeTestedCredit(_ work: inout Work, _ input: Input)
+    func noTaxBelow(_ work: inout Work, _ input: Input)
+    func youngChildCredit(_ work: inout Work, _ input: Input)
     func childTaxCreditShare(_ work: inout Work, _ input: Input)
     func earnedIncomeCredit(_ work: inout Work, _ input: Input)
+    func povertyLevelCredit(_ work: inout Work, _ input: Input)
     func refundableDependentCredit(_ work: inout Work, _ input: Input)
+    func refundableEarnedIncomeCredit(_ work: inout Work, _ input: Input)
     func extraTax(_ work: inout Work, _ input: Input)
     func mentalHealthTax(_ work: inout Work, _ input: Input)
     func cityTax(_ work: inout Work, _ input: Input)
@@ -128,9 +144,13 @@ extension StateStepCalculator {
         case .shareOfTaxCredit: shareOfTaxCredit(&work, input)
         case .credits: credits(&work, input)
         case .incomeTestedCredit: incomeTestedCredit(&work, input)
+        case .noTaxBelow: noTaxBelow(&work, input)
+        case .youngChildCredit: youngChildCredit(&work, input)
         case .childTaxCreditShare: childTaxCreditShare(&work, input)
         case .earnedIncomeCredit: earnedIncomeCredit(&work, input)
+        case .povertyLevelCredit: povertyLevelCredit(&work, input)
         case .refundableDependentCredit: refundableDependentCredit(&work, input)
+        case .refundableEarnedIncomeCredit: refundableEarnedIncomeCredit(&work, input)
         case .extraTax: extraTax(&work, input)
         case .mentalHealthTax: mentalHealthTax(&work, input)
         case .cityTax: cityTax(&work, input)

@@ -15,6 +15,8 @@ struct StateTax: StateStepCalculator {
         var sdi: Decimal = 0
         /// One line per payroll contribution id.
         var contributions: [PayResult.ContributionLine] = []
+        /// Refundable credits: not in `incomeTax`.
+        var refundable: [PayResult.CreditLine] = []
         var mentalHealth: Decimal = 0
         var city: Decimal = 0
         var marginalRate: Decimal = 0

@@ -141,6 +141,10 @@ public struct TaxCalculator: Sendable {
             stateTaxableIncome: Rounding.cent(stateResult.taxable), stateIncomeTax: stateResult.incomeTax,
             stateDisabilityInsurance: stateResult.sdi, payrollContributions: stateResult.contributions, mentalHealthTax: stateResult.mentalHealth, cityIncomeTax: stateResult.city,
             marginalRate: marginal + ficaMarginal + stateResult.marginalRate, notes: notes)
+        var refundable: [PayResult.CreditLine] = []
+        if additionalChildCredit > 0 { refundable.append(.init(name: "additional child tax credit", jurisdiction: "US", amount: additionalChildCredit)) }
+        if earnedIncomeCredit > 0 { refundable.append(.init(name: "earned income credit", jurisdiction: "US", amount: earnedIncomeCredit)) }
+        result.refundableCredits = refundable + stateResult.refundable
         if result.netPay < 0 {
             result.notes.append("net pay is negative (\(Money.text(result.netPay))): the taxes exceed the wages left after pre-tax deductions"
                 + (deferral > 0 ? " (401(k), 403(b) and 457(b) deferrals still owe Social Security and Medicare)" : ""))

@@ -42,6 +42,10 @@ struct CalcReport {
         if r.mentalHealthTax > 0 { rows.append(("CA mental health services tax", r.mentalHealthTax)) }
         if r.input.newYorkCity { rows.append(("New York City income tax", r.cityIncomeTax)) }
         rows += [("total tax", r.totalTax), ("net pay", r.netPay)]
+        // Refundable credits come with the return, not on a payslip: after net pay, and not in it.
+        for credit in r.refundableCredits {
+            rows.append(("refundable: \(credit.jurisdiction == "US" ? "federal" : credit.jurisdiction) \(credit.name)", credit.amount))
+        }
         let place = state.map { $0 + (r.input.newYorkCity ? " (NYC)" : "") } ?? "no state (federal and FICA only)"
         var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.status.rawValue), \(place)", ""]
         let width = rows.map { $0.0.count }.max()!

@@ -80,6 +80,10 @@ struct StateKey {
             .init("dependentDeduction", \.dependentDeduction, YAMLDocument.dependentDeduction),
             .init("youngChildDeduction", \.youngChildDeduction, YAMLDocument.youngChildDeduction),
             .init("preTaxTreatment", \.preTaxTreatment, YAMLDocument.preTaxTreatment),
+            .init("youngChildCredit", \.youngChildCredit, YAMLDocument.youngChildCredit),
+            .init("povertyLevelCredit", \.povertyLevelCredit, YAMLDocument.povertyLevelCredit),
+            .init("noTaxBelow", \.noTaxBelow, YAMLDocument.noTaxBelow),
+            .init("refundableEarnedIncomeCredit", \.refundableEarnedIncomeCredit, YAMLDocument.refundableEarnedIncomeCredit),
             // `sdi` is derived from the `inSDI` contributions, for clients before 1.12.
             .init("payrollContributions", custom: { d, node, path, state in
                 guard let value = d.payrollContributions(node, path) else { return false }

@@ -292,10 +292,10 @@ struct GoldenCases {
         // MFJ 125,000, 3 dependents: 3 × 305 = 915 (AGI below the 150,000 joint threshold); the state tax shown is
         // before refundable credits, so it equals the tax without the credit.
         let with = try calculate(2025, .marriedFilingJointly, "ME", gross: "125000", dependents: 3, children: 3)
-        #expect(with.notes.contains { $0.contains("refundable dependent credit 915") }, "\(with.notes)")
-        // MFJ 200,000, 3 dependents: 915 − 20 × 100 steps of 500 → 0, so no note.
+        #expect(with.refundableCredits.filter { $0.jurisdiction == "ME" }.map(\.amount) == [d("915")], "\(with.refundableCredits)")
+        // MFJ 200,000, 3 dependents: 915 − 20 × 100 steps of 500 → 0, so no line.
         let phased = try calculate(2025, .marriedFilingJointly, "ME", gross: "200000", dependents: 3, children: 3)
-        #expect(!phased.notes.contains { $0.contains("refundable dependent credit") }, "\(phased.notes)")
+        #expect(phased.stateRefundableCredits == 0, "\(phased.refundableCredits)")
     }
 
     @Test("AR 2024: the high-income table, 3.9% of net income less 87.40 (A.C.A. 26-51-201(a)(3)(B)-(C))")

@@ -12,5 +12,6 @@ func readmeQuickStart() async throws {
     let biweekly = pay.payslip(.biweekly)               // gross, pre-tax, tax and net, each to the cent
     print("bi-weekly: gross \(biweekly.gross), tax \(biweekly.tax), net \(biweekly.net)")
     print("for the year: federal income tax \(pay.federalIncomeTax), CA income tax \(pay.stateIncomeTax)")
+    for line in pay.payrollContributions { print("\(line.name): \(line.amount)") }   // CA's SDI; WA's paid leave and WA Cares …
 }
 // README-QUICKSTART-END

@@ -19,6 +19,11 @@ struct FixedStateFields: Sendable {
     var dependentDeduction: (amount: [Int64], exceptFirst: Int64)?
     /// Per child under 6, in cents (0: none).
     var youngChildDeduction: Int64 = 0
+    /// Per child under 6, in cents, a nonrefundable credit (0: none).
+    var youngChildCredit: Int64 = 0
+    var povertyLevelCredit: FixedPovertyLevelCredit?
+    /// Per status, in cents.
+    var noTaxBelow: [Int64]?
     var taxTable: FixedTaxTable?
     var tableCredit: FixedTableCredit?
     var lowIncomeTable: FixedLowIncomeTable?
@@ -85,10 +90,13 @@ extension FixedStateFields {
         case .taxAddBacks: return !addBacks.isEmpty
         case .shareOfTaxCredit: return taxCredit != nil
         case .incomeTestedCredit: return incomeTested != nil
+        case .youngChildCredit: return youngChildCredit != 0
+        case .noTaxBelow: return noTaxBelow != nil
         case .childTaxCreditShare: return childCreditShare != nil
         case .earnedIncomeCredit: return earnedIncomeCredit != nil
+        case .povertyLevelCredit: return povertyLevelCredit != nil
         // Refundable, so not in the state tax: the reference only writes a note.
-        case .refundableDependentCredit: return false
+        case .refundableDependentCredit, .refundableEarnedIncomeCredit: return false
         case .extraTax: return extraTax > 0
         case .mentalHealthTax: return mentalHealth != nil
         case .cityTax: return city != nil
@@ -150,6 +158,8 @@ extension FixedState {
 
     /// Refundable, so not in the state tax: `takesPart(in:)` leaves it out of every state's steps.
     func refundableDependentCredit(_ work: inout Work, _ input: Input) {}
+    /// Refundable, like `refundableDependentCredit`: in no state's steps.
+    func refundableEarnedIncomeCredit(_ work: inout Work, _ input: Input) {}
 
     /// `amount` after every phase-out of `part`, in order.
     func phased(_ part: PhaseOut.Part, _ amount: Int64, income: Int64, status s: Int) -> Int64 {

@@ -149,6 +149,9 @@ public enum FieldCatalogue {
         "states/payrollContributions[].employeeShare": FieldSpec(.share),
         "states/payrollContributions[].perHour": FieldSpec(.share),
         "states/preTaxTreatment.taxed[]": FieldSpec(.text),
+        // 1.12: the poverty guideline a poverty level credit is measured against.
+        "states/povertyLevelCredit.firstPerson": FieldSpec(.amount),
+        "states/povertyLevelCredit.additionalPerson": FieldSpec(.amount),
     ]
 
     /// Every beginning of a row's pattern that ends where a component does (`federal`,

@@ -166,6 +166,15 @@ public struct StateData: Sendable, Equatable, Codable {
     public var payrollContributions: [PayrollContribution]?
     /// 1.12: the pre-tax deductions the state's income tax does not exclude (nil: the federal treatment).
     public var preTaxTreatment: PreTaxTreatment?
+    /// 1.12: a refundable share of the federal earned income credit (Kansas), reported beside the
+    /// state tax, not in it.
+    public var refundableEarnedIncomeCredit: RefundableEarnedIncomeCredit?
+    /// 1.12: a nonrefundable credit per child under 6 (Georgia from 2026).
+    public var youngChildCredit: YoungChildCredit?
+    /// 1.12: a nonrefundable credit at or below the poverty guideline (Maryland).
+    public var povertyLevelCredit: PovertyLevelCredit?
+    /// 1.12: no tax when income is below a threshold (Virginia's filing threshold).
+    public var noTaxBelow: NoTaxBelow?
 
     /// The federal income tax deduction in force (the 1.4 schedule when there is one).
     public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }

@@ -39,7 +39,7 @@ public struct RuleSet: Sendable {
         ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), StatePercentDeduction(), StateTaxAddBack(), StateTaxCredit(), FederalChildCredit(),
         FederalEarnedIncomeCredit(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
         StateIncomeTestedCredit(), StateRefundableDependentCredit(), StateFederalDeductionAddBack(), StateDependentDeduction(), StateTaxTable(), StateTableCredit(), StateLowIncomeTable(),
-        StateYoungChildDeduction(), StatePayrollContribution(), StatePreTaxTreatment(), ConstructGrade(),
+        StateYoungChildDeduction(), StatePayrollContribution(), StatePreTaxTreatment(), ConstructGrade(), StateRefundableEarnedIncomeCredit(), StateYoungChildCredit(), StatePovertyLevelCredit(), StateNoTaxBelow(),
     ])
 
     /// The standard rules about plausibility rather than validity (ids `sanity.*`): warnings a
