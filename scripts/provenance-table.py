@@ -45,6 +45,34 @@ def main():
     print("|---|---|---|---|")
     for name, year, grade, agree in sorted(rows, key=lambda r: (r[0] not in ("federal", "fica", "retirement"), r[0], r[1])):
         print(f"| {name} | {year} | {grade} | {agree} |")
+    # Schema 1.12: each payroll contribution and pre-tax treatment carries its own grade and sources.
+    print()
+    print("Payroll contributions and pre-tax treatments (schema 1.12), each graded on its own:")
+    print()
+    print("| jurisdiction | year | construct | employee rate | wage base | wages | grade | sources that agree |")
+    print("|---|---|---|---|---|---|---|---|")
+    for path in sorted(glob.glob(os.path.join(ROOT, "*", "states", "*.yaml"))):
+        year, name = path.split(os.sep)[-3], os.path.basename(path)[:-5]
+        doc = yaml.safe_load(open(path))
+        items = [(c["id"], c) for c in doc.get("payrollContributions") or []]
+        if doc.get("preTaxTreatment"):
+            items.append(("preTaxTreatment", doc["preTaxTreatment"]))
+        for ident, c in items:
+            sources = c.get("sources", [])
+            grade = c.get("provenance", "?")
+            agree = "; ".join(short(x["title"]) for x in sources if x.get("kind") == "secondary") if grade != "official" \
+                else f"{sum(1 for x in sources if x.get('kind') == 'official')} official source(s)"
+            if ident == "preTaxTreatment":
+                rate, base, wages = "taxes " + ", ".join(c.get("taxed", [])), "", ""
+            else:
+                rate = f"{c['perHour']} $/hour" if "perHour" in c else str(c.get("rate")) + (f" × {c['employeeShare']}" if "employeeShare" in c else "")
+                base = "none" if c.get("wageBase") is None else str(c["wageBase"])
+                if "maxWeekly" in c:
+                    base += f", {c['maxWeekly']}/week"
+                if "effective" in c:
+                    base += f" (from {c['effective']['from']})"
+                wages = c.get("wages", "")
+            print(f"| {name} | {year} | {ident} | {rate} | {base} | {wages} | {grade} | {agree} |")
 
 
 if __name__ == "__main__":
