@@ -1,20 +1,25 @@
 import Foundation
 import TaxDataCore
 
-/// One payroll contribution entry in fixed point (`StateTax.payrollContributions`).
+/// One payroll contribution entry in fixed point (`StateTax.payrollContributions`). No cap or
+/// maximum is `Int64.max`, so `min` needs no branch.
 struct FixedContribution: Sendable {
     /// 0 gross, 1 wages for Medicare tax, 2 the state's taxable wages, 3 hours (× 100, as if cents).
     var wages: Int
-    /// The employee rate, rate × share in 10⁻¹² (or dollars per hour in 10⁻¹²).
-    var rate: Int64
-    /// The cap × days in the year, in cents·days; nil when uncapped.
-    var capDays: Int64?
-    /// Days before it starts, and its last day.
-    var before: Int64, last: Int64
-    var yearDays: Int64
-    /// A year's weekly maxima (52 weeks), in cents.
-    var maxAnnual: Int64?
+    /// How the amount is computed, the fastest exact way its figures allow (the same value each way):
+    /// 0, over the whole year at a rate in millionths: the capped wages × the rate, in units;
+    /// 1, over the whole year at a rate in 10⁻¹² whose product with the cap fits in 64 bits;
+    /// 2, otherwise: the wages paid in its days, at double width.
+    var mode: UInt8
     var inSDI: Bool
+    /// The employee rate, rate × share, in 10⁻¹² (or dollars per hour in 10⁻¹²), and in millionths (mode 0).
+    var rate: Int64, rateMillionths: Int64
+    /// The annual cap in cents, and × the days of the year (cents·days).
+    var cap: Int64, capDays: Int64
+    /// Days before it starts, its last day, the days of the year.
+    var before: Int64, last: Int64, yearDays: Int64
+    /// A year's weekly maxima (52 weeks), in cents.
+    var maxAnnual: Int64
     /// Its share of the marginal rate while under the cap, in millionths (0 per hour).
     var marginal: Int64
 }
@@ -23,26 +28,27 @@ extension FixedState {
     /// `StateTax.payrollContributions`, in cents: the total and the `inSDI` part.
     @inline(__always)
     func payrollContributions(_ work: inout Work, _ input: Input) {
-        for c in tables.contributions {
-            let base: Int64 = switch c.wages {
-            case 0: input.gross
-            case 1: input.ficaWages
-            case 2: input.incomeWages
-            default: input.hours * 100
+        tables.contributions.withUnsafeBufferPointer { contributions in
+            for c in contributions {
+                let base: Int64 = switch c.wages {
+                case 0: input.gross
+                case 1: input.ficaWages
+                case 2: input.incomeWages
+                default: input.hours * 100
+                }
+                var amount: Int64
+                switch c.mode {
+                case 0: amount = FixedPoint.roundToCent(Swift.min(base, c.cap) * c.rateMillionths)
+                case 1: amount = (Swift.min(base, c.cap) * c.rate + 500_000_000_000) / 1_000_000_000_000
+                default:
+                    let charged = Swift.min(base * c.last, c.capDays) - Swift.min(base * c.before, c.capDays)
+                    amount = FixedPoint.multiplyDivideRounded(charged, c.rate, c.yearDays * 1_000_000_000_000)
+                }
+                if base * c.last < c.capDays && amount < c.maxAnnual { work.payrollMarginal += c.marginal }
+                amount = Swift.min(amount, c.maxAnnual)
+                work.out.contributions += amount
+                if c.inSDI { work.out.sdi += amount }
             }
-            @inline(__always) func charged(_ day: Int64) -> Int64 {
-                let paid = base * day
-                return c.capDays.map { Swift.min(paid, $0) } ?? paid
-            }
-            var amount = FixedPoint.multiplyDivideRounded(charged(c.last) - charged(c.before), c.rate, c.yearDays * 1_000_000_000_000)
-            var below = c.capDays.map { base * c.last < $0 } ?? true
-            if let maximum = c.maxAnnual {
-                below = below && amount < maximum
-                amount = Swift.min(amount, maximum)
-            }
-            if below { work.payrollMarginal += c.marginal }
-            work.out.contributions += amount
-            if c.inSDI { work.out.sdi += amount }
         }
     }
 }
@@ -57,17 +63,27 @@ extension FixedTableCompiler {
                 ?? (try self.rate(c.rate ?? 0, what) * (try self.rate(c.employeeShare ?? 1, "\(what) employee share")))
             let (before, last) = c.days(in: year)
             let marginal = c.perHour == nil ? FixedPoint.divideRounded(rate * Int64(last - before), yearDays * FixedPoint.rateScale) : 0
+            let cap = try c.wageBase.map { try cents($0, "\(what) wage base") } ?? .max
+            let wholeYear = before == 0 && Int64(last) == yearDays
+            let mode: UInt8
+            if wholeYear && rate % FixedPoint.rateScale == 0 && rate / FixedPoint.rateScale <= FixedPoint.rateScale {
+                mode = 0
+            } else if wholeYear, cap != .max, !cap.multipliedReportingOverflow(by: rate).overflow, cap * rate <= Int64.max - 500_000_000_000 {
+                mode = 1
+            } else {
+                mode = 2
+            }
             let index: Int = switch wages {
             case .gross: 0
             case .fica: 1
             case .taxable: 2
             case .hours: 3
             }
-            return FixedContribution(wages: index, rate: rate,
-                                     capDays: try c.wageBase.map { try cents($0, "\(what) wage base") * yearDays },
+            return FixedContribution(wages: index, mode: mode, inSDI: c.inSDI == true, rate: rate, rateMillionths: rate / FixedPoint.rateScale,
+                                     cap: cap, capDays: cap == .max ? .max : cap * yearDays,
                                      before: Int64(before), last: Int64(last), yearDays: yearDays,
-                                     maxAnnual: try c.maxWeekly.map { try cents($0 * 52, "\(what) weekly maximum") },
-                                     inSDI: c.inSDI == true, marginal: marginal)
+                                     maxAnnual: try c.maxWeekly.map { try cents($0 * 52, "\(what) weekly maximum") } ?? .max,
+                                     marginal: marginal)
         }
     }
 }
