@@ -181,7 +181,7 @@ public struct FixedPointCalculator: Sendable {
         let ficaMarginal = (ficaWages < wageBase ? socialSecurityRate : 0) + medicareRate + (ficaWages > threshold ? additionalMedicareRate : 0)
 
         // State.
-        let taxed = states[index].tables.preTaxTaxed
+        let taxed = states[index].preTaxTaxed
         let added = (taxed.plan401k ? plan401k : 0) + (taxed.plan403b ? elective - plan401k : 0) + (taxed.plan457b ? plan457b : 0)
             + (taxed.hsa ? hsa : 0) + (taxed.section125 ? input.section125 : 0)
         let stateInput = FixedState.Input(incomeWages: Swift.min(gross, incomeWages + added), gross: gross, ficaWages: ficaWages,

@@ -61,10 +61,13 @@ final class FixedState: Sendable, StateStepCalculator {
     /// The steps of `StateStep.payroll` and, for a state with an income tax, `StateStep.incomeTax`
     /// that this state's tables take part in, in that order.
     let steps: [StateStep]
+    /// `tables.preTaxTaxed`, held apart so that a calculation reads it without copying `tables`.
+    let preTaxTaxed: (plan401k: Bool, plan403b: Bool, plan457b: Bool, hsa: Bool, section125: Bool)
 
     init(_ tables: FixedStateFields) {
         self.tables = tables
         steps = (StateStep.payroll + (tables.type == .noTax ? [] : StateStep.incomeTax)).filter { tables.takesPart(in: $0) }
+        preTaxTaxed = tables.preTaxTaxed
     }
 }
 
