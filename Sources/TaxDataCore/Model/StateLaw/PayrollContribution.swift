@@ -99,7 +99,8 @@ public struct PayrollContribution: Sendable, Equatable, Codable {
         sources = try c.decodeIfPresent([Citation].self, forKey: .sources) ?? []
     }
 
-    /// Optional members are left out when unset, except `wageBase`, whose null says "no cap".
+    /// Optional members are left out when unset (no `wageBase`: no cap), and `sources` when empty
+    /// (the app form), to keep what an app embeds small.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -108,14 +109,14 @@ public struct PayrollContribution: Sendable, Equatable, Codable {
         try c.encodeIfPresent(rate, forKey: .rate)
         try c.encodeIfPresent(employeeShare, forKey: .employeeShare)
         try c.encodeIfPresent(perHour, forKey: .perHour)
-        try c.encode(wageBase, forKey: .wageBase)
+        try c.encodeIfPresent(wageBase, forKey: .wageBase)
         try c.encodeIfPresent(maxTax, forKey: .maxTax)
         try c.encodeIfPresent(maxWeekly, forKey: .maxWeekly)
         try c.encode(wages, forKey: .wages)
         try c.encodeIfPresent(effective, forKey: .effective)
         try c.encodeIfPresent(inSDI, forKey: .inSDI)
         try c.encodeIfPresent(provenance, forKey: .provenance)
-        try c.encode(sources, forKey: .sources)
+        if !sources.isEmpty { try c.encode(sources, forKey: .sources) }
     }
 }
 

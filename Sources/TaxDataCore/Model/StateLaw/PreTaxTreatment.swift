@@ -32,5 +32,13 @@ public struct PreTaxTreatment: Sendable, Equatable, Codable {
         sources = try c.decodeIfPresent([Citation].self, forKey: .sources) ?? []
     }
 
+    /// `sources` is left out when empty (the app form).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(taxed, forKey: .taxed)
+        try c.encodeIfPresent(provenance, forKey: .provenance)
+        if !sources.isEmpty { try c.encode(sources, forKey: .sources) }
+    }
+
     public func taxes(_ deduction: String) -> Bool { taxed.contains(deduction) }
 }
