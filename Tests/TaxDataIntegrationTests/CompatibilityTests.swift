@@ -13,6 +13,9 @@ let compatBinary: String? = {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
 }()
 let compatRequired = ProcessInfo.processInfo.environment["TAXDATA_REQUIRE_COMPAT"] == "1"
+/// The old tool's `TaxData/`, as it was at its commit: what it could publish (this tree's data may
+/// use keys it does not know).
+let compatTree = packageRoot.appendingPathComponent(".build-compat/src/TaxData")
 
 /// The contract's rule (docs/bundle-contract.md): an app released before a change keeps receiving
 /// updates after it. Run with real processes and real servers: the old `taxdata fetch` against
@@ -84,20 +87,31 @@ struct CompatibilityTests {
         let key = tmp.appendingPathComponent("k.key.pem").path, pub = tmp.appendingPathComponent("k.pub.pem").path
         try #require(try run(old, ["keygen", "--private", key, "--public", pub]).status == 0)
         let dist = tmp.appendingPathComponent("dist")
-        let built = try run(old, ["build", packageRoot.appendingPathComponent("TaxData").path, "--out", dist.path,
+        // The old tree, its 2026 version set above the data this tree embeds (an older one would be
+        // a rollback, which the client refuses).
+        let tree = tmp.appendingPathComponent("TaxData")
+        try FileManager.default.copyItem(at: compatTree, to: tree)
+        let yearFile = tree.appendingPathComponent("2026/year.yaml")
+        let newer = dataVersion(plus: 3)
+        let yearText = try String(contentsOf: yearFile, encoding: .utf8)
+        try Data(yearText.replacingOccurrences(of: #"(?m)^version: .*$"#, with: "version: \(newer)", options: .regularExpression).utf8).write(to: yearFile)
+        let built = try run(old, ["build", tree.path, "--out", dist.path,
                                   "--sign-key", key, "--issued-at", "2026-03-01T00:00:00Z"])
         try #require(built.status == 0, "\(built.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dist.appendingPathComponent("2026/app").path))
         let verified = try spawnTaxdata("verify", dist.path, "--key", pub, "--require-signature")
         #expect(verified.status == 0, "this tree's verify accepts a dist of schema 1.10: \(verified.stdout)\(verified.stderr)")
 
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: dist.appendingPathComponent("2026/manifest.json"))) as? [String: Any]
+        let oldVersion = try #require(manifest?["version"] as? String)
+        #expect(oldVersion == newer)
         let server = try ServeProcess(dist: dist, log: tmp.appendingPathComponent("serve.log"))
         defer { server.stop() }
         for keys in [[], ["--key", pub]] {
             let cache = tmp.appendingPathComponent("cache-\(UUID().uuidString)").path
             let fetched = try run(taxdataBinary, ["fetch", "--url", server.url, "--cache", cache, "--now", "2026-03-02"] + keys)
             #expect(fetched.status == 0, "\(keys): \(fetched.stderr)")
-            #expect(fetched.stdout.hasPrefix("active: remote 2026 version \(dataVersion(2026)) (published)"), "\(keys): \(fetched.stdout)")
+            #expect(fetched.stdout.hasPrefix("active: remote 2026 version \(oldVersion) (published)"), "\(keys): \(fetched.stdout)")
             #expect(!fetched.stdout.contains("rejected"), "\(keys): \(fetched.stdout)")
             #expect(FileManager.default.fileExists(atPath: cache + "/2026/states_2026.json"))
         }
