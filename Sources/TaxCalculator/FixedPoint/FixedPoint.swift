@@ -55,7 +55,15 @@ enum FixedPoint {
 
     /// `value × factor / denominator` (all non-negative, denominator > 0) rounded half up, computed
     /// at double width so the product cannot overflow.
+    /// When the product fits in 64 bits (the usual case), the division is a 64-bit one: the same
+    /// quotient and remainder, without the double-width division's runtime call.
+    @inline(__always)
     static func multiplyDivideRounded(_ value: Int64, _ factor: Int64, _ denominator: Int64) -> Int64 {
+        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+        if !overflow {
+            let (quotient, remainder) = product.quotientAndRemainder(dividingBy: denominator)
+            return quotient + (remainder * 2 >= denominator ? 1 : 0)
+        }
         let (quotient, remainder) = denominator.dividingFullWidth(value.multipliedFullWidth(by: factor))
         return quotient + (remainder * 2 >= denominator ? 1 : 0)
     }
