@@ -86,15 +86,17 @@ struct FixedBracket: Sendable {
 struct FixedSchedule: Sendable {
     var brackets: [FixedBracket]
 
-    /// The index of the bracket whose floor is the highest not above `income` (binary search).
+    /// The index of the bracket whose floor is the highest not above `income` (the first bracket's
+    /// when none is): the number of later floors at or below `income`, since floors rise. Counted
+    /// without a branch: a schedule has at most a dozen brackets, and a binary search's branches,
+    /// which the incomes of a sweep make unpredictable, cost more than the compares.
     @inline(__always)
     func index(for income: Int64) -> Int {
-        var low = 0, high = brackets.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if brackets[mid].floor <= income { low = mid } else { high = mid - 1 }
+        brackets.withUnsafeBufferPointer { brackets in
+            var index = 0
+            for i in brackets.indices.dropFirst() { index &+= brackets[i].floor <= income ? 1 : 0 }
+            return index
         }
-        return low
     }
 
     /// Exact tax in units (0 for no income), and the marginal rate (0 for no income).
