@@ -41,6 +41,7 @@ public struct FixedPointCalculator: Sendable {
         /// Hours worked in the year (nil: `PayInput.fullTimeHours`).
         public var hoursWorked: Int?
 
+        @inlinable
         public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil,
                     dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil) {
             self.grossCents = grossCents
