@@ -19,6 +19,18 @@ def base_text(file):
         return f.read()
 
 
+
+SCHEMA_113 = ("2024/year.yaml", 'schemaVersion: "1.2"', 'schemaVersion: "1.13"')
+LOCALITY_ITEM = """  - id: {id}  # second
+    name: A city
+    kind: {kind}
+    provenance: official
+    sources: [ {{ title: Fixture, url: https://example.org/city, kind: official }} ]
+    taxes:
+      - {{ id: ca-tax, name: City tax, resident: {part} }}
+"""
+LOCALITY = "taxYear: 2024\nlocalities:\n" + LOCALITY_ITEM.replace("  # second", "")
+
 # name: (edits, expectations)
 #   edits: list of (file, old, new)   (new=None deletes the file; old=None creates it with new)
 #   expectations: list of (severity, rule, file, marker): line = first line of file containing marker
@@ -247,6 +259,25 @@ FIXTURES = {
                      [("error", "file.missing", "2024/retirement.yaml", None)]),
     "file.unexpected": ([("2024/federal.yml", None, "taxYear: 2024\n")],
                         [("error", "file.unexpected", "2024/federal.yml", "taxYear")]),
+    # Local income taxes (schema 1.13): localities/XX.yaml beside the state's file.
+    "locality.shape": ([SCHEMA_113, ("2024/localities/CA.yaml", None, LOCALITY.format(id='"ca-1"', kind="town", part="{ base: wages, rate: 0.01 }"))],
+                       [("error", "locality.shape", "2024/localities/CA.yaml", 'ca-1'),
+                        ("error", "locality.shape", "2024/localities/CA.yaml", "kind: town"),
+                        ("error", "locality.shape", "2024/localities/CA.yaml", "base: wages")]),
+    "locality.rate": ([SCHEMA_113, ("2024/localities/CA.yaml", None, LOCALITY.format(id='"0644000"', kind="city", part="{ base: wages, wages: fica, rate: 1.5 }"))],
+                      [("error", "locality.rate", "2024/localities/CA.yaml", "rate: 1.5")]),
+    "locality.dates": ([SCHEMA_113, ("2024/localities/CA.yaml", None, LOCALITY.format(id='"0644000"', kind="city", part="{ base: wages, wages: fica, rate: 0.01 }")
+                                     + "      - { id: ca-tax, name: City tax, effective: { from: 2024-06-01, to: 2024-12-31 }, resident: { base: wages, wages: fica, rate: 0.02 } }\n"
+                                     + "      - { id: ca-late, name: Late tax, effective: { from: 2024-07-01, to: 2024-02-30 }, resident: { base: wages, wages: fica, rate: 0.02 } }\n")],
+                       [("error", "locality.dates", "2024/localities/CA.yaml", "from: 2024-06-01"),
+                        ("error", "locality.dates", "2024/localities/CA.yaml", "2024-02-30")]),
+    "locality.duplicate": ([SCHEMA_113, ("2024/localities/CA.yaml", None, LOCALITY.format(id='"0644000"', kind="city", part="{ base: wages, wages: fica, rate: 0.01 }")
+                                         + LOCALITY_ITEM.format(id='"0644000"', kind="city", part="{ base: wages, wages: fica, rate: 0.01 }").replace("ca-tax", "ca-other"))],
+                           [("error", "locality.duplicate", "2024/localities/CA.yaml", 'id: "0644000"  # second')]),
+    "locality.provenance": ([SCHEMA_113, ("2024/localities/CA.yaml", None, LOCALITY.format(id='"0644000"', kind="city", part="{ base: wages, wages: fica, rate: 0.01 }")
+                                          .replace("provenance: official\n    sources: [ { title: Fixture, url: https://example.org/city, kind: official } ]",
+                                                   "provenance: corroborated\n    sources: [ { title: Fixture, url: https://example.org/city, kind: secondary } ]"))],
+                            [("error", "locality.provenance", "2024/localities/CA.yaml", "provenance: corroborated")]),
     # A state file present the year before and gone now (2023 is _base/2024 with its year changed).
     "coverage.state-removed": ([(f"2023/{name}", None, base_text(f"2024/{name}").replace("2024", "2023"))
                                 for name in ["year.yaml", "federal.yaml", "fica.yaml", "retirement.yaml", "states/CA.yaml", "states/TX.yaml"]]

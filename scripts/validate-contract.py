@@ -54,6 +54,7 @@ FILE_SCHEMAS = [
     (re.compile(r"^combined_[0-9]{4}\.json$"), "combined"),
     (re.compile(r"^app_[0-9]{4}\.json$"), "app"),
     (re.compile(r"^provenance_[0-9]{4}\.json$"), "provenance"),
+    (re.compile(r"^[A-Z]{2}_[0-9]{4}\.json$"), "local"),
 ]
 
 

@@ -22,6 +22,8 @@ public struct CalculationError: Error, Sendable, Equatable, CustomStringConverti
         public static let unknownState = Code(rawValue: "unknown-state")
         /// A local tax asked for where it does not apply (New York City outside New York).
         public static let localityNotInState = Code(rawValue: "locality-not-in-state")
+        /// A locality id the year's data does not have (`TaxYearData.localities` lists them).
+        public static let unknownLocality = Code(rawValue: "unknown-locality")
         /// The data lacks something the calculation needs (a filing status's brackets), or holds a
         /// figure the fixed-point calculator cannot represent exactly.
         public static let dataUnusable = Code(rawValue: "data-unusable")

@@ -43,9 +43,16 @@ public struct PayInput: Sendable, Equatable {
     /// Hours worked in the year, for a contribution charged per hour (Oregon's Workers' Benefit
     /// Fund); nil: full time, `fullTimeHours`, with a note.
     public var hoursWorked: Int?
+    /// Where the person lives: a locality id of `state` (`TaxYearData.localities`, e.g. `24031`
+    /// for Montgomery County, MD); nil: no local tax (or none known).
+    public var locality: String?
+    /// Where the person works, when a work-place tax or credit applies there and it is not
+    /// `locality`; nil: where they live.
+    public var workLocality: String?
 
     public init(grossAnnual: Decimal, status: FilingStatus, state: String? = nil, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
-                age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil) {
+                age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil,
+                locality: String? = nil, workLocality: String? = nil) {
         self.grossAnnual = grossAnnual
         self.status = status
         self.state = state
@@ -56,6 +63,8 @@ public struct PayInput: Sendable, Equatable {
         self.children = children
         self.childrenUnder6 = childrenUnder6
         self.hoursWorked = hoursWorked
+        self.locality = locality
+        self.workLocality = workLocality
     }
 }
 

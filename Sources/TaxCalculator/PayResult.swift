@@ -19,7 +19,12 @@ public struct PayResult: Sendable, Equatable {
     /// data's order (SDI included).
     public var payrollContributions: [ContributionLine]
     public var mentalHealthTax: Decimal
+    /// The local income taxes, as `localIncomeTax` (kept for apps written before 1.13, when it was
+    /// New York City's tax alone; New York City's tax is now one of `localTaxes`).
     public var cityIncomeTax: Decimal
+    /// Every local income tax of where the person lives and works, one line per tax (New York
+    /// City's among them), in the data's order: the work place's first, then the residence's.
+    public var localTaxes: [LocalTaxLine] = []
     /// Refundable credits, federal (`jurisdiction` "US": the additional child tax credit, the
     /// earned income credit) and state: paid with the return, so not in `totalTax`, `netPay` or the
     /// per-period table, which show what a payslip withholds before them.
@@ -27,6 +32,22 @@ public struct PayResult: Sendable, Equatable {
     /// Federal + FICA + state (+ city) rate on the next dollar of wages.
     public var marginalRate: Decimal
     public var notes: [String]
+
+    /// One local income tax on a payslip.
+    public struct LocalTaxLine: Sendable, Equatable, Encodable {
+        /// The tax's id, stable across years (`md-24031`).
+        public var id: String
+        public var name: String
+        public var amount: Decimal
+        public init(id: String, name: String, amount: Decimal) {
+            self.id = id
+            self.name = name
+            self.amount = amount
+        }
+    }
+
+    /// The sum of `localTaxes`.
+    public var localIncomeTax: Decimal { localTaxes.reduce(0) { $0 + $1.amount } }
 
     /// One payroll contribution on a payslip.
     public struct ContributionLine: Sendable, Equatable, Encodable {
@@ -128,7 +149,8 @@ extension PayResult: Encodable {
     enum CodingKeys: String, CodingKey {
         case taxYear, dataVersion, status, state, dependents, children, childrenUnder6, hoursWorked, grossWages, preTaxDeductions, federalTaxableIncome,
              federalIncomeTax, socialSecurity, medicare, stateTaxableIncome, stateIncomeTax, stateDisabilityInsurance,
-             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, totalTax, netPay,
+             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, localTaxes, localIncomeTax, locality, workLocality,
+             totalTax, netPay,
              refundableCredits, federalRefundableCredits, stateRefundableCredits, effectiveRate, marginalRate, periods, notes
     }
 
@@ -155,6 +177,10 @@ extension PayResult: Encodable {
         try c.encode(statePayrollContributions, forKey: .statePayrollContributions)
         try c.encode(mentalHealthTax, forKey: .mentalHealthTax)
         try c.encode(cityIncomeTax, forKey: .cityIncomeTax)
+        try c.encodeIfPresent(input.locality, forKey: .locality)
+        try c.encodeIfPresent(input.workLocality, forKey: .workLocality)
+        try c.encode(localTaxes, forKey: .localTaxes)
+        try c.encode(localIncomeTax, forKey: .localIncomeTax)
         try c.encode(totalTax, forKey: .totalTax)
         try c.encode(netPay, forKey: .netPay)
         try c.encode(refundableCredits, forKey: .refundableCredits)

@@ -26,6 +26,10 @@ public struct TaxCalculator: Sendable {
             return state
         }
         if input.newYorkCity && code != "NY" { throw CalculationError.newYorkCityOutsideNewYork }
+        let residence = try input.locality.map { try locality($0, state: code) }
+        let work = try input.workLocality.map { try locality($0, state: code) }
+        // New York City's tax is the state's nycTax step, whether asked for as --city NYC or as its locality.
+        let newYorkCity = input.newYorkCity || residence?.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue } == true
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
             throw CalculationError.dependents(input.dependents)
         }
@@ -104,7 +108,7 @@ public struct TaxCalculator: Sendable {
             return StateTax(state: state, code: code!, status: input.status).calculate(StateTax.Input(
                 taxYear: data.meta.taxYear, wages: stateWages, gross: input.grossAnnual, ficaWages: ficaWages,
                 hours: input.hoursWorked ?? PayInput.fullTimeHours, hoursAssumed: input.hoursWorked == nil,
-                newYorkCity: input.newYorkCity, dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
+                newYorkCity: newYorkCity, dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
                 federalTaxable: federalTaxable, federalDeduction: federalDeduction, federalTax: federalTax, fica: socialSecurity + medicareTax,
                 federalEarnedIncomeCredit: earnedIncomeCredit, federalChildCredit: childCreditAllowed,
                 federalAdditionalChildCredit: additionalChildCredit))
@@ -132,6 +136,21 @@ public struct TaxCalculator: Sendable {
                 + (used > 0 ? "; \(used) of the values used here are provisional (derived from the year before, awaiting the official figures)" : ""))
         }
 
+        // Local taxes, from the state's figures (the fixed-point calculator computes New York City's only).
+        var local = LocalTaxes.compute(residence: residence, work: work, income: .init(
+            taxYear: data.meta.taxYear, status: input.status, gross: input.grossAnnual, ficaWages: ficaWages,
+            stateWages: Swift.min(input.grossAnnual, incomeWages + (state?.preTaxTreatment.map { allowed.taxed(by: $0).sum } ?? 0)),
+            stateTaxable: stateResult.taxable, stateTax: stateResult.incomeTax, newYorkCityTax: stateResult.city))
+        if newYorkCity && residence == nil {
+            let tax = data.states["NY"]?.localities?.lazy.flatMap(\.taxes).first { $0.resident?.base == LocalTaxBase.nycTax.rawValue }
+            local.lines.append(.init(id: tax?.id ?? "ny-nyc", name: tax?.name ?? "New York City income tax", amount: stateResult.city))
+        }
+        notes += local.notes
+        for place in [residence, work].compactMap({ $0 }) where place.provenance == .estimated {
+            let until = place.pending.map { " until \($0) is published" } ?? ""
+            notes.append("\(place.name) \(data.meta.taxYear) local figures are estimated\(until): the local tax may change")
+        }
+
         let marginal = federalBrackets.bracket(for: federalTaxable).map { federalTaxable > 0 ? $0.rate : 0 } ?? 0
         let ficaMarginal = (ficaWages < ss.wageBase ? ss.rate : 0) + medicare.rate + (ficaWages > threshold ? medicare.additionalRate : 0)
         var result = PayResult(
@@ -139,8 +158,10 @@ public struct TaxCalculator: Sendable {
             preTaxDeductions: Rounding.cent(preTax), federalTaxableIncome: Rounding.cent(federalTaxable),
             federalIncomeTax: federalTax, socialSecurity: socialSecurity, medicare: medicareTax,
             stateTaxableIncome: Rounding.cent(stateResult.taxable), stateIncomeTax: stateResult.incomeTax,
-            stateDisabilityInsurance: stateResult.sdi, payrollContributions: stateResult.contributions, mentalHealthTax: stateResult.mentalHealth, cityIncomeTax: stateResult.city,
-            marginalRate: marginal + ficaMarginal + stateResult.marginalRate, notes: notes)
+            stateDisabilityInsurance: stateResult.sdi, payrollContributions: stateResult.contributions, mentalHealthTax: stateResult.mentalHealth,
+            cityIncomeTax: local.lines.reduce(0) { $0 + $1.amount },
+            marginalRate: marginal + ficaMarginal + stateResult.marginalRate + local.marginalRate, notes: notes)
+        result.localTaxes = local.lines
         var refundable: [PayResult.CreditLine] = []
         if additionalChildCredit > 0 { refundable.append(.init(name: "additional child tax credit", jurisdiction: "US", amount: additionalChildCredit)) }
         if earnedIncomeCredit > 0 { refundable.append(.init(name: "earned income credit", jurisdiction: "US", amount: earnedIncomeCredit)) }
@@ -150,5 +171,22 @@ public struct TaxCalculator: Sendable {
                 + (deferral > 0 ? " (401(k), 403(b) and 457(b) deferrals still owe Social Security and Medicare)" : ""))
         }
         return result
+    }
+
+    /// The locality `id` of the state asked for: `locality.unknown` (`unknownLocality`) when the
+    /// year has no such id, `localityNotInState` when it is in another state.
+    func locality(_ id: String, state code: String?) throws -> Locality {
+        let found = StateData.locality(id, in: data.states)
+        guard let first = found.first else {
+            let hint = code.map { " (taxdata localities --state \($0) lists \($0)'s)" } ?? ""
+            throw CalculationError(.unknownLocality, "locality '\(id)' is not in the \(data.meta.taxYear) data\(hint)")
+        }
+        guard let code else {
+            throw CalculationError(.localityNotInState, "locality \(id) (\(first.locality.name)) is in \(first.state): give the state, \(first.state)")
+        }
+        guard let match = found.first(where: { $0.state == code }) else {
+            throw CalculationError(.localityNotInState, "locality \(id) (\(first.locality.name)) is in \(first.state), not in \(code)")
+        }
+        return match.locality
     }
 }

@@ -24,6 +24,8 @@ struct CalcBatch {
         var hoursWorked: Int?
         var preTax: [String]?
         var city: String?
+        var locality: String?
+        var workLocality: String?
         var age: Int?
     }
 
@@ -65,7 +67,7 @@ struct CalcBatch {
                 let input = try CalcCommand.input(gross: item.gross.text, status: item.status, state: item.state, preTax: item.preTax ?? [],
                                                   city: item.city, age: item.age, dependents: item.dependents ?? item.children ?? 0,
                                                   children: item.children ?? 0, childrenUnder6: item.childrenUnder6 ?? 0,
-                                                  hoursWorked: item.hoursWorked)
+                                                  hoursWorked: item.hoursWorked, locality: item.locality, workLocality: item.workLocality)
                 let result = try calculator.calculate(input)
                 let id = try Self.jsonString(item.id)
                 Console.out("{\"id\":\(id),\"result\":\(try CalcReport(result).json(compact: true))}")

@@ -19,13 +19,16 @@ struct CalcCommand: AsyncParsableCommand {
           taxdata calc --year 2026 --status single --gross 100000
           taxdata calc --year 2026 --status single --gross 90000 --pre-tax 401k=9000
 
+        Local income taxes: --locality ID where the person lives, --work-locality ID where they \
+        work when a work-place tax applies there (`taxdata localities --state XX` lists the ids).
+
         A state without data for --year is an error (exit 1); `taxdata check --coverage` lists the \
         jurisdictions each year has. The per-period table shows gross, pre-tax deductions, tax and \
         net pay, each rounded to the cent, with net = gross - pre-tax - tax.
 
         Many calculations at once: taxdata calc --batch cases.jsonl (one JSON object per line: year, \
         status, gross (a string or an exact number), and optionally state, dependents, children, preTax ["401k=10000"], \
-        city, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
+        city, locality, workLocality, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
 
         Pre-tax deductions (repeat --pre-tax): 401k, 403b, 457b (reduce income tax, not FICA; capped at \
         the year's limit plus the catch-up for --age), hsa / hsa-self (capped at the family / self-only \
@@ -50,8 +53,14 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(name: .customLong("pre-tax"), help: ArgumentHelp("A pre-tax deduction KIND=AMOUNT, e.g. 401k=10000 (repeatable).", valueName: "kind=amount"))
     var preTax: [String] = []
 
-    @Option(help: "City tax: NYC (New York City residents), the only city whose tax is computed.")
+    @Option(help: "City tax: NYC (New York City residents); the same as --locality 3651000.")
     var city: String?
+
+    @Option(help: ArgumentHelp("Where the person lives: a locality id of --state (`taxdata localities --state XX` lists them), for its county, city or school district income tax.", valueName: "id"))
+    var locality: String?
+
+    @Option(name: .customLong("work-locality"), help: ArgumentHelp("Where the person works, when it is not --locality: its work-place tax (an occupational or nonresident tax) or a resident credit applies.", valueName: "id"))
+    var workLocality: String?
 
     @Option(help: "Age at year end (for catch-up contributions), 0-130.")
     var age: Int?
@@ -86,7 +95,7 @@ struct CalcCommand: AsyncParsableCommand {
         }
         return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
                               dependents: dependents ?? children, children: children, childrenUnder6: childrenUnder6,
-                              hoursWorked: hoursWorked)
+                              hoursWorked: hoursWorked, locality: locality, workLocality: workLocality)
     }
 
     /// `--state none` (any case) means no state, as leaving `--state` out does.
@@ -99,18 +108,21 @@ struct CalcCommand: AsyncParsableCommand {
     static let maxAge = 130
 
     static func input(gross: String, status: FilingStatus, state: String?, preTax: [String], city: String?, age: Int?,
-                      dependents: Int, children: Int, childrenUnder6: Int = 0, hoursWorked: Int? = nil) throws -> PayInput {
+                      dependents: Int, children: Int, childrenUnder6: Int = 0, hoursWorked: Int? = nil, locality: String? = nil,
+                      workLocality: String? = nil) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
         if let age, !(0...maxAge).contains(age) { throw ValidationError("--age \(age): an age is 0…\(maxAge)") }
         guard amount >= 0 else { throw ValidationError("--gross must not be negative") }
         let code = stateCode(state)
         if let code, !Jurisdiction.isKnown(code) { throw ValidationError("--state '\(state!)' is not a USPS code of a state or DC (or none)") }
         if let city, city.uppercased() != "NYC" {
-            throw ValidationError("--city '\(city)': only New York City's tax is computed (NY's data holds its brackets). Other cities' "
-                + "taxes, such as those a state file lists under localTax with a rate, depend on local exemptions and bases the data "
-                + "does not hold, so calc does not guess them; leave out --city for federal, FICA and the state")
+            throw ValidationError("--city '\(city)': --city takes NYC only; other local taxes are --locality ID (`taxdata localities --state XX` lists the ids)")
         }
         if city != nil, code != "NY" { throw ValidationError("--city NYC needs --state NY") }
+        if city != nil, locality != nil { throw ValidationError("--city NYC is --locality 3651000: give one of them") }
+        if (locality != nil || workLocality != nil) && code == nil {
+            throw ValidationError("--locality and --work-locality need --state: a locality is in one state (`taxdata localities` lists them)")
+        }
         let deductions = try preTax.map { entry -> PreTaxDeduction in
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
@@ -133,7 +145,7 @@ struct CalcCommand: AsyncParsableCommand {
         }
         return PayInput(grossAnnual: amount, status: status, state: code, preTax: deductions,
                         newYorkCity: city != nil, age: age, dependents: dependents, children: children, childrenUnder6: childrenUnder6,
-                        hoursWorked: hoursWorked)
+                        hoursWorked: hoursWorked, locality: locality, workLocality: workLocality)
     }
 
     func validate() throws {
@@ -175,7 +187,8 @@ struct CalcCommand: AsyncParsableCommand {
         }
         let result: PayResult
         do { result = try TaxCalculator(data: data).calculate(input) } catch let error as CalculationError {
-            throw CommandFailure(error.description)
+            let rule = [.unknownLocality, .localityNotInState].contains(error.code) ? "\(RuleID.localityUnknown): " : ""
+            throw CommandFailure(rule + error.description + (source.embedded && rule != "" ? " (the data built into taxdata has no localities: run calc in a checkout, or with --bundle)" : ""))
         }
         if format == .json {
             Console.out(try CalcReport(result).json())

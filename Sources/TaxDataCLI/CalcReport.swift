@@ -40,13 +40,16 @@ struct CalcReport {
             rows.append((line.name.hasPrefix(line.jurisdiction + " ") ? line.name : "\(line.jurisdiction) \(line.name)", line.amount))
         }
         if r.mentalHealthTax > 0 { rows.append(("CA mental health services tax", r.mentalHealthTax)) }
-        if r.input.newYorkCity { rows.append(("New York City income tax", r.cityIncomeTax)) }
+        // Every local tax, one payslip line each (New York City's among them).
+        for line in r.localTaxes { rows.append((line.name, line.amount)) }
         rows += [("total tax", r.totalTax), ("net pay", r.netPay)]
         // Refundable credits come with the return, not on a payslip: after net pay, and not in it.
         for credit in r.refundableCredits {
             rows.append(("refundable: \(credit.jurisdiction == "US" ? "federal" : credit.jurisdiction) \(credit.name)", credit.amount))
         }
-        let place = state.map { $0 + (r.input.newYorkCity ? " (NYC)" : "") } ?? "no state (federal and FICA only)"
+        let localities = [r.input.locality.map { "lives in \($0)" }, r.input.workLocality.map { "works in \($0)" }].compactMap { $0 }
+        let place = state.map { $0 + (r.input.newYorkCity ? " (NYC)" : "") + (localities.isEmpty ? "" : " (\(localities.joined(separator: ", ")))") }
+            ?? "no state (federal and FICA only)"
         var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.status.rawValue), \(place)", ""]
         let width = rows.map { $0.0.count }.max()!
         for (label, amount) in rows {

@@ -69,13 +69,14 @@ enum DistReader {
         for (name, child, isDirectory) in entries {
             if isDirectory {
                 var year = try readYear(child, distRoot: path)
-                // The year's app form (`<year>/app/`) is read as a directory of its own.
-                if year.files.removeValue(forKey: BundleLayout.appDirectory + "/") != nil {
-                    let appName = "\(name)/\(BundleLayout.appDirectory)"
-                    let app = try readYear((child as NSString).appendingPathComponent(BundleLayout.appDirectory), distRoot: path)
-                    directories[appName] = app.files
-                    if !app.hashed.isEmpty { hashed[appName] = app.hashed }
-                    findings += app.findings.map { ("\(appName)/\($0.file)", $0.diagnostic) }
+                // The year's app form (`<year>/app/`) and local form (`<year>/local/`) are read as
+                // directories of their own.
+                for form in [BundleLayout.appDirectory, BundleLayout.localDirectory] where year.files.removeValue(forKey: form + "/") != nil {
+                    let formName = "\(name)/\(form)"
+                    let read = try readYear((child as NSString).appendingPathComponent(form), distRoot: path)
+                    directories[formName] = read.files
+                    if !read.hashed.isEmpty { hashed[formName] = read.hashed }
+                    findings += read.findings.map { ("\(formName)/\($0.file)", $0.diagnostic) }
                 }
                 directories[name] = year.files
                 if !year.hashed.isEmpty { hashed[name] = year.hashed }

@@ -126,7 +126,7 @@ struct SignCommand: AsyncParsableCommand {
     }
 
     /// The files to write, relative to the dist: each year's new `manifest.json.sig` and its app
-    /// form's (with `manifests`), then `index.json` and `index.json.sig`, in the order they are renamed.
+    /// and local forms' (with `manifests`), then `index.json` and `index.json.sig`, in the order they are renamed.
     static func signatures(_ contents: DistVerifier.Contents, keys: [Ed25519PrivateKey], manifests: Bool,
                            validity: IndexValidity) throws -> [OutputFile] {
         var index = try CanonicalJSON.decode(BundleIndex.self, from: contents.rootFiles[BundleLayout.indexName] ?? Data())
@@ -137,6 +137,7 @@ struct SignCommand: AsyncParsableCommand {
             for entry in index.years {
                 // The year's manifest, and its app form's (schema 1.11) when the index lists one.
                 let directories = [String(entry.taxYear)] + (entry.app == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.appDirectory)"])
+                    + (entry.local == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.localDirectory)"])
                 for directory in directories {
                     guard let manifest = contents.directories[directory]?[BundleLayout.manifestName] else { continue }
                     output.append(OutputFile(path: "\(directory)/\(BundleLayout.signatureName)",

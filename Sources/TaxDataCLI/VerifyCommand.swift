@@ -113,10 +113,13 @@ struct VerifyCommand: AsyncParsableCommand {
                 checked = "\(contents.directories.keys.filter { !$0.contains("/") }.count) year(s)"
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
-                manifests = contents.directories.values.compactMap { $0[BundleLayout.manifestName] }
+                // The first and app forms' manifests: what a client verifies with a memo (never a local form).
+                manifests = contents.directories.filter { !$0.key.hasSuffix("/" + BundleLayout.localDirectory) }.values
+                    .compactMap { $0[BundleLayout.manifestName] }
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, hashed, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let hasAppForm = files.removeValue(forKey: BundleLayout.appDirectory + "/") != nil
+                let hasLocalForm = files.removeValue(forKey: BundleLayout.localDirectory + "/") != nil
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
                 let result = verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry)
                 findings = DistReader.withoutRepeats(result.findings, reported: readFindings)
@@ -135,6 +138,16 @@ struct VerifyCommand: AsyncParsableCommand {
                     }
                     envelopes += [appFiles[BundleLayout.signatureName]].compactMap { $0 }
                     manifests.append(appManifest)
+                }
+                if hasLocalForm, let year = result.data {
+                    // The year's local form (schema 1.13), against the year the five documents hold.
+                    let local = BundleLayout.localDirectory
+                    var (localFiles, _, localRead) = try DistReader.readYear(base + "/" + local, distRoot: base)
+                    let localManifest = localFiles.removeValue(forKey: BundleLayout.manifestName) ?? Data()
+                    let localResult = LocalFormVerifier(signatures: verifier.signatures, crypto: verifier.crypto)
+                        .verify(manifestBytes: localManifest, files: localFiles, year: year)
+                    findings += DistReader.withoutRepeats(localResult.findings, reported: localRead).map { ("\(local)/\($0.file)", $0.diagnostic) }
+                    envelopes += [localFiles[BundleLayout.signatureName]].compactMap { $0 }
                 }
             } else {
                 throw CommandFailure("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")

@@ -52,12 +52,24 @@ struct YearLoader {
             var (files, hashed, readFindings) = try DistReader.readYear(argument, distRoot: argument)
             // The year's app form holds the same year (`taxdata verify` proves it): the five documents are read.
             files.removeValue(forKey: BundleLayout.appDirectory + "/")
+            let hasLocalForm = files.removeValue(forKey: BundleLayout.localDirectory + "/") != nil
             let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
             let result = BundleVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: manifest, files: files, hashed: hashed)
             let findings = DistReader.withoutRepeats(result.findings, reported: readFindings)
-            guard let data = result.data, result.isValid, readFindings.isEmpty else {
+            guard var data = result.data, result.isValid, readFindings.isEmpty else {
                 let first = findings.first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
                 throw LoadError(description: "\(argument) is not a valid bundle (run `taxdata verify \(argument)`): \(first)")
+            }
+            if hasLocalForm {
+                // The localities are in the local form beside the five documents (schema 1.13).
+                var (localFiles, _, localRead) = try DistReader.readYear(argument + "/" + BundleLayout.localDirectory, distRoot: argument)
+                let localManifest = localFiles.removeValue(forKey: BundleLayout.manifestName) ?? Data()
+                let local = LocalFormVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: localManifest, files: localFiles, year: data)
+                guard local.isValid, localRead.isEmpty else {
+                    let first = (localRead + local.findings).first.map { "\($0.file): \($0.diagnostic.message)" } ?? "cannot decode"
+                    throw LoadError(description: "\(argument)/\(BundleLayout.localDirectory) is not a valid local form (run `taxdata verify \(argument)`): \(first)")
+                }
+                for (code, list) in local.localities where data.states[code] != nil { data.states[code]!.localities = list }
             }
             return Loaded(label: argument, data: data, sourceMap: nil)
         }

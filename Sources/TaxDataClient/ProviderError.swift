@@ -16,6 +16,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let yearUnavailable = Code(rawValue: "year-unavailable")
         /// The audit trail of a year (`provenance(year:)`) could not be fetched or was refused.
         public static let provenanceUnavailable = Code(rawValue: "provenance-unavailable")
+        /// A state's localities (`localities(of:year:)`) could not be fetched or were refused.
+        public static let localitiesUnavailable = Code(rawValue: "localities-unavailable")
     }
 
     public let code: Code

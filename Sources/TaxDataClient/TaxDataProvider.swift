@@ -42,6 +42,8 @@ public actor TaxDataProvider {
     var versionEndpointUnsupported = false
     /// Whether `load()` has read the cache.
     var loaded = false
+    /// Localities fetched this session, by year, data version and state (`localities(of:year:)`).
+    var localityCache: [String: [Locality]] = [:]
 
     /// Verifies the embedded bundle of the requested year (or every embedded year, when that one is
     /// not embedded or not valid), skipping the byte-only checks for bytes the persisted state

@@ -44,6 +44,10 @@ public enum NextYear {
                 out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + editor.text))
                 continue
             }
+            if parts[1].hasPrefix("localities/") {
+                out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + Self.localities(file.contents, from: previous, to: year)))
+                continue
+            }
             guard let document = Self.document(parts[1]) else {
                 out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: file.contents))
                 continue
@@ -68,6 +72,24 @@ public enum NextYear {
             out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + editor.text))
         }
         return out.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// A localities file carried into the next year: its `taxYear`, every locality graded
+    /// `estimated` (its figures are last year's until someone reads the new ones), and the dates of
+    /// its taxes moved to the new year; rates and amounts as they are.
+    static func localities(_ text: String, from previous: Int, to year: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var line = String(line)
+            if line.hasPrefix("taxYear:") { return "taxYear: \(year)" }
+            for grade in ["official", "corroborated"] {
+                line = line.replacingOccurrences(of: "    provenance: \(grade)", with: "    provenance: estimated")
+            }
+            if line.contains("effective:") {
+                line = line.replacingOccurrences(of: "from: \(previous)-", with: "from: \(year)-")
+                    .replacingOccurrences(of: "to: \(previous)-", with: "to: \(year)-")
+            }
+            return line
+        }.joined(separator: "\n")
     }
 
     static func document(_ name: String) -> DataPath.Document? {

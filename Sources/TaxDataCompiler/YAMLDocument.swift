@@ -295,7 +295,7 @@ final class YAMLDocument {
         return scalar.string == "true"
     }
 
-    private func number(_ node: Node, _ path: DataPath, what: String, parse: (String) -> Decimal?) -> Decimal? {
+    func number(_ node: Node, _ path: DataPath, what: String, parse: (String) -> Decimal?) -> Decimal? {
         guard case .scalar(let scalar) = node else {
             report(.yamlType, "\(describe(path)) must be \(what), found \(kind(node))", at: node)
             return nil

@@ -26,6 +26,8 @@ public struct DistDirectory: Sendable {
             return yearFile(Int(parts[0])!, form: .parts, name: parts[1], relative: relative)
         case 3 where parts[0].count == 4 && Int(parts[0]) != nil && parts[1] == BundleLayout.appDirectory && Manifest.isPlainFileName(parts[2]):
             return yearFile(Int(parts[0])!, form: .app, name: parts[2], relative: relative)
+        case 3 where parts[0].count == 4 && Int(parts[0]) != nil && parts[1] == BundleLayout.localDirectory && Manifest.isPlainFileName(parts[2]):
+            return yearFile(Int(parts[0])!, form: .local, name: parts[2], relative: relative)
         default:
             return nil
         }
@@ -42,7 +44,11 @@ public struct DistDirectory: Sendable {
 
     /// The directory of a year's form, relative to the dist: `2026` or `2026/app`.
     public static func directory(_ year: Int, form: BundleForm) -> String {
-        form == .app ? "\(year)/\(BundleLayout.appDirectory)" : String(year)
+        switch form {
+        case .parts: String(year)
+        case .app: "\(year)/\(BundleLayout.appDirectory)"
+        case .local: "\(year)/\(BundleLayout.localDirectory)"
+        }
     }
 
     /// A year's manifest of `form`, decoded (nil when absent or malformed).

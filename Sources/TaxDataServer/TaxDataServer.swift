@@ -81,8 +81,13 @@ public struct TaxDataServer: Sendable {
         for name in [BundleLayout.indexName, BundleLayout.indexSignatureName] {
             route(RouterPath("/\(name)")) { _, _ in server.dist.file(name).map { Content(bytes: $0, cacheControl: Self.shortCache) } }
         }
-        for form in [BundleForm.parts, .app] {
-            route(RouterPath(form == .app ? "/{year}/\(BundleLayout.appDirectory)/{name}" : "/{year}/{name}")) { _, context in
+        for form in [BundleForm.parts, .app, .local] {
+            let path = switch form {
+            case .parts: "/{year}/{name}"
+            case .app: "/{year}/\(BundleLayout.appDirectory)/{name}"
+            case .local: "/{year}/\(BundleLayout.localDirectory)/{name}"
+            }
+            route(RouterPath(path)) { _, context in
                 guard let year = Self.year(context), let name = context.parameters.get("name") else { return nil }
                 let short = name == BundleLayout.manifestName || name == BundleLayout.signatureName
                 return try server.bundleFile(year: year, form: form, name: name, fault: context.fault)

@@ -114,10 +114,10 @@ struct CalcCommandTests {
         #expect(object["state"] == nil && object["stateIncomeTax"] as? Int == 0)
         let city = try await taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--city", "NYC", "--sources", sources)
         #expect(city.status == 2 && city.stderr.contains("--city NYC needs --state NY"), "\(city.stderr)")
-        // Michigan's file lists Detroit's rate, but not the exemptions its tax base needs: refused, saying why.
+        // --city takes NYC only: another city is a --locality, and the error says so.
         let detroit = try await taxdata("calc", "--year", "2026", "--status", "single", "--gross", "1", "--state", "MI", "--city", "Detroit", "--sources", sources)
-        #expect(detroit.status == 2 && detroit.stderr.contains("only New York City's tax is computed")
-            && detroit.stderr.contains("leave out --city"), "\(detroit.stderr)")
+        #expect(detroit.status == 2 && detroit.stderr.contains("--city takes NYC only")
+            && detroit.stderr.contains("--locality ID"), "\(detroit.stderr)")
         // A batch case without a state is federal and FICA only too.
         let file = try temporaryDirectory().appendingPathComponent("cases.jsonl")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

@@ -25,6 +25,9 @@ struct NextYearTests {
         var lost: [String] = [], changed: [String] = []
         for field in from.fields() where field.isWritten && !indexed.contains(field.path) && field.derivation == nil {
             guard case .key(let first)? = field.path.components.first, !["sources", "notes", "provenance", "year", "pending"].contains(first) else { continue }
+            // A carried locality is estimated until someone reads the new year's figures, and its
+            // dates move to the new year (NextYear.localities).
+            if field.path.description.contains("/localities["), field.path.lastKey == "provenance" || field.path.lastKey == "from" || field.path.lastKey == "to" { continue }
             // Married filing separately's federal brackets follow joint's (half of it).
             if field.path.description.hasPrefix("federal/brackets.married_filing_separately") && field.path.lastKey == "ceiling" { continue }
             switch after[field.path] {

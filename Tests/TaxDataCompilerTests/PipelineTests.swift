@@ -13,7 +13,9 @@ struct PipelineTests {
         files.append(SourceFile(relativePath: "2026/notes.yaml", displayPath: "TaxData/2026/notes.yaml", contents: "x: 1\n"))
         let layout = TreeCompiler.layout(files)
         #expect(layout.years == [2024, 2025, 2026])
-        #expect(layout.jobs.filter { $0.year == 2026 }.count == 4 + 51)
+        let localities = files.filter { $0.relativePath.hasPrefix("2026/localities/") }.count
+        #expect(localities >= 10)
+        #expect(layout.jobs.filter { $0.year == 2026 }.count == 4 + 51 + localities)
         #expect(layout.yearDiagnostics[2026]?.map(\.rule) == [.fileUnexpected])
         let parsed = TreeCompiler.parse(layout)
         #expect(parsed.count == layout.jobs.count)

@@ -40,6 +40,19 @@ public func appBundleFiles(year: Int = 2026, version: String? = nil, signedBy ke
     return result
 }
 
+/// One year's local form (`<year>/local/`: manifest and one document per state with
+/// localities), optionally changed and signed.
+public func localBundleFiles(year: Int = 2026, version: String? = nil, signedBy keys: [Ed25519PrivateKey] = [],
+                             edit: (inout TaxYearData) -> Void = { _ in }) throws -> [String: Data] {
+    var data = compiledYears.first { $0.meta.taxYear == year }!
+    if let version { data.meta.version = DataVersion(version)! }
+    edit(&data)
+    var result: [String: Data] = [:]
+    for file in try BundleBuilder.buildLocal(data)!.files { result[file.path] = file.contents }
+    if !keys.isEmpty { result[BundleLayout.signatureName] = try SignatureEnvelope.sign(result[BundleLayout.manifestName]!, with: keys) }
+    return result
+}
+
 /// The bundles built into the client (`make embed`).
 public let embedded = try! EmbeddedBundles.packaged()
 

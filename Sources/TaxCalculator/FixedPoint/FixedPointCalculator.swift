@@ -223,6 +223,9 @@ extension FixedPointCalculator.Input {
         guard let code = input.state else {
             throw CalculationError.unsupported("the fixed-point calculator needs a state; TaxCalculator computes federal and FICA alone")
         }
+        if input.locality != nil || input.workLocality != nil {
+            throw CalculationError.unsupported("the fixed-point calculator computes New York City's tax (newYorkCity) but no other local tax yet; TaxCalculator computes localities")
+        }
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: try calculator.state(code), newYorkCity: input.newYorkCity, age: input.age,
                   dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,

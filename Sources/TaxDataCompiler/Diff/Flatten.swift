@@ -22,7 +22,7 @@ struct FlatYear {
     init(_ data: TaxYearData, origin: YearOrigin) {
         let copies: CopyDetection = origin == .sources ? .declared : .inferred
         let walked = data.walk(copies: copies)
-        for schedule in walked.schedules {
+        for schedule in walked.schedules where !Self.locality(schedule.path) {
             schedules[schedule.path] = Schedule(brackets: schedule.brackets, copy: schedule.copyOf.map { .copy(of: $0) })
         }
         /// A value inside a schedule is compared with the schedule's brackets aligned.
@@ -34,7 +34,13 @@ struct FlatYear {
             }
             return false
         }
-        for field in walked.fields where !Self.prose(field.path) && !inSchedule(field.path) {
+        // A locality is one value, its summary, keyed by its id: an added county is one line.
+        for code in data.states.keys {
+            for locality in data.states[code]!.localities ?? [] {
+                scalars[DataPath(.state(code)).key("localities").key(locality.id)] = Scalar(value: .text(locality.summary), derivation: nil)
+            }
+        }
+        for field in walked.fields where !Self.prose(field.path) && !inSchedule(field.path) && !Self.locality(field.path) {
             let value: FlatValue = switch field.value {
             case .number(let x): .number(x)
             case .text(let text): .text(text)
@@ -44,6 +50,12 @@ struct FlatYear {
             let derivation: Derivation? = field.copyOf.map { .copy(of: $0) } ?? field.derivation.map(Derivation.init)
             scalars[field.path] = Scalar(value: value, derivation: derivation)
         }
+    }
+
+    /// Under a state's `localities`: compared as each locality's summary instead.
+    static func locality(_ path: DataPath) -> Bool {
+        guard case .state = path.document, case .key("localities")? = path.components.first else { return false }
+        return true
     }
 
     /// Citations, notes and a document's own grade: not figures.

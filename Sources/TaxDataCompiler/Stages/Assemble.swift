@@ -26,14 +26,20 @@ extension TreeCompiler {
             var states: [String: StateData] = [:]
             var provisional: [DataPath: String] = [:]
             var grades: [DataPath: Provenance] = [:]
-            for result in parsed where result.year == year {
+            var localities: [String: [Locality]] = [:]
+            var localityFailures: Set<DataPath.Document> = []
+            // Localities files first: a state's own file then wins the state's root location.
+            for result in parsed.filter({ $0.year == year }).sorted(by: { $0.isLocalities && !$1.isLocalities }) {
                 sourceMap.merge(result.sourceMap)
                 provisional.merge(result.provisional) { $1 }
                 grades.merge(result.grades) { $1 }
                 reviewed += result.reviewed
                 diagnostics += result.diagnostics
                 let ok = result.value != nil && !result.diagnostics.hasErrors
-                if ok { failed.remove(result.document) } else { failed.insert(result.document) }
+                if result.isLocalities {
+                    // The state's document fails with either of its files, whichever comes first.
+                    if !ok { localityFailures.insert(result.document) }
+                } else if ok { failed.remove(result.document) } else { failed.insert(result.document) }
                 switch result.value {
                 case .year(let value): meta = value
                 case .federal(let value): federal = value
@@ -41,11 +47,17 @@ extension TreeCompiler {
                 case .retirement(let value): retirement = value
                 case .state(let value):
                     if case .state(let code) = result.document { states[code] = value }
+                case .localities(let value):
+                    if case .state(let code) = result.document { localities[code] = value }
+                case nil where result.isLocalities:
+                    break
                 case nil:
                     // A state that failed to parse still counts as present for coverage.
                     if case .state(let code) = result.document { states[code] = StateData(name: code, type: .noTax, sources: []) }
                 }
             }
+            for (code, list) in localities where states[code] != nil { states[code]!.localities = list }
+            failed.formUnion(localityFailures)
             let placeholderMeta = YearMeta(taxYear: year, version: DataVersion("\(year).0.0")!, schemaVersion: .current,
                                            effectiveDate: "\(year)-01-01", expirationDate: "\(year)-12-31", status: .draft)
             let data = TaxYearData(

@@ -54,18 +54,25 @@ extension TreeCompiler {
                 case "fica.yaml": jobs.append(ParseJob(year: year, document: .fica, file: file))
                 case "retirement.yaml": jobs.append(ParseJob(year: year, document: .retirement, file: file))
                 default:
-                    guard name.hasPrefix("states/"), name.hasSuffix(".yaml"), name.split(separator: "/").count == 2 else {
-                        yearDiagnostics[year, default: []].append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml or states/XX.yaml)"))
+                    let directory = ["states/", "localities/"].first { name.hasPrefix($0) }
+                    guard let directory, name.hasSuffix(".yaml"), name.split(separator: "/").count == 2 else {
+                        yearDiagnostics[year, default: []].append(unexpected(file, "is not a tax data file (expected year.yaml, federal.yaml, fica.yaml, retirement.yaml, states/XX.yaml or localities/XX.yaml)"))
                         continue
                     }
-                    let code = String(name.dropFirst("states/".count).dropLast(".yaml".count))
+                    let code = String(name.dropFirst(directory.count).dropLast(".yaml".count))
                     guard Jurisdiction.isKnown(code) else {
                         yearDiagnostics[year, default: []].append(Diagnostic(.error, .stateUnknownCode,
-                            "'\(code)' is not the USPS code of a state or DC; name the file like states/CA.yaml",
+                            "'\(code)' is not the USPS code of a state or DC; name the file like states/CA.yaml or localities/CA.yaml",
                             taxYear: year, location: SourceLocation(file: file.displayPath, line: 1, column: 1)))
                         continue
                     }
-                    jobs.append(ParseJob(year: year, document: .state(code), file: file))
+                    if directory == "localities/" && yearFiles["states/\(code).yaml"] == nil {
+                        yearDiagnostics[year, default: []].append(Diagnostic(.error, .fileUnexpected,
+                            "\(name) lists localities of \(code), but the year has no states/\(code).yaml",
+                            taxYear: year, location: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+                        continue
+                    }
+                    jobs.append(ParseJob(year: year, document: .state(code), file: file, localities: directory == "localities/"))
                 }
             }
         }

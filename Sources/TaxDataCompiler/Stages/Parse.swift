@@ -12,6 +12,8 @@ extension TreeCompiler {
         var year: Int
         var document: DataPath.Document
         var file: SourceFile
+        /// `localities/XX.yaml`: the state's localities, parsed into `.localities`.
+        var localities = false
 
         func run() -> ParsedFile {
             let doc = YAMLDocument(file: file, year: year, document: document)
@@ -21,6 +23,7 @@ extension TreeCompiler {
             case .federal: value = doc.parseFederal().map { .federal($0) }
             case .fica: value = doc.parseFICA().map { .fica($0) }
             case .retirement: value = doc.parseRetirement().map { .retirement($0) }
+            case .state(let code) where localities: value = doc.parseLocalities(code: code).map { .localities($0) }
             case .state(let code): value = doc.parseState(code: code).map { .state($0) }
             }
             doc.reportUnresolvedMissingKeys()
@@ -28,7 +31,7 @@ extension TreeCompiler {
             if let declared = value?.declaredProvenance { grades[DataPath(document)] = declared }
             return ParsedFile(year: year, document: document, value: value.map { $0.graded(by: doc.figureProvenance) },
                               diagnostics: doc.diagnostics, sourceMap: doc.sourceMap, provisional: doc.provisional,
-                              grades: grades, reviewed: doc.reviewed)
+                              grades: grades, reviewed: doc.reviewed, isLocalities: localities)
         }
     }
 
@@ -36,6 +39,8 @@ extension TreeCompiler {
     struct ParsedFile: Sendable {
         enum Value: Sendable {
             case year(YearMeta), federal(FederalData), fica(FICAData), retirement(RetirementData), state(StateData)
+            /// A state's `localities/XX.yaml`, put into its state when the year is assembled.
+            case localities([Locality])
         }
         var year: Int
         var document: DataPath.Document
@@ -46,6 +51,8 @@ extension TreeCompiler {
         /// The grades written in the file: the document's own at its root, a figure's at its path.
         var grades: [DataPath: Provenance]
         var reviewed: [ReviewedWarning]
+        /// From `localities/XX.yaml` (the state's document is `states/XX.yaml`).
+        var isLocalities = false
     }
 }
 
@@ -54,7 +61,7 @@ extension TreeCompiler.ParsedFile.Value {
     /// are folded in.
     var declaredProvenance: Provenance? {
         switch self {
-        case .year: nil
+        case .year, .localities: nil
         case .federal(let value): value.provenance
         case .fica(let value): value.provenance
         case .retirement(let value): value.provenance
@@ -69,7 +76,7 @@ extension TreeCompiler.ParsedFile.Value {
             declared.map { Provenance.weakest([$0] + figures.values)! }
         }
         switch self {
-        case .year: return self
+        case .year, .localities: return self
         case .federal(var value): value.provenance = effective(value.provenance); return .federal(value)
         case .fica(var value): value.provenance = effective(value.provenance); return .fica(value)
         case .retirement(var value): value.provenance = effective(value.provenance); return .retirement(value)

@@ -15,6 +15,7 @@ public enum BundleBuilder {
     /// The files of one year's bundle (four documents, the combined document, the manifest),
     /// with paths relative to the year directory. `crypto` computes the checksums.
     public static func build(_ data: TaxYearData, crypto: any BundleCrypto = PortableCrypto()) throws -> (files: [OutputFile], manifest: Manifest) {
+        let data = data.withoutLocalities
         let layout = BundleLayout(year: data.meta.taxYear)
         let year = data.meta.taxYear
         let documents: [(String, Data)] = [
@@ -48,7 +49,7 @@ public enum BundleBuilder {
     /// (`CanonicalJSON.encodeCompact`); and their manifest, which lists exactly those two.
     public static func buildApp(_ data: TaxYearData, crypto: any BundleCrypto = PortableCrypto()) throws -> (files: [OutputFile], manifest: Manifest) {
         let layout = BundleLayout(year: data.meta.taxYear)
-        let (app, provenance) = CombinedDocument(data).splittingAuditTrail()
+        let (app, provenance) = CombinedDocument(data.withoutLocalities).splittingAuditTrail()
         let documents: [(String, Data)] = [
             (layout.app, try CanonicalJSON.encodeCompact(app)),
             (layout.provenance, try CanonicalJSON.encodeCompact(provenance)),
@@ -82,6 +83,15 @@ public enum BundleBuilder {
             let app = try buildApp(data, crypto: crypto)
             output += app.files.map { OutputFile(path: "\(appDirectory)/\($0.path)", contents: $0.contents) }
             let appManifestBytes = app.files.last!.contents
+            let localDirectory = "\(year)/\(BundleLayout.localDirectory)"
+            let local = try buildLocal(data, crypto: crypto)
+            if let local {
+                output += local.files.map { OutputFile(path: "\(localDirectory)/\($0.path)", contents: $0.contents) }
+                if !signingKeys.isEmpty {
+                    output.append(OutputFile(path: "\(localDirectory)/\(BundleLayout.signatureName)",
+                                             contents: try SignatureEnvelope.sign(local.files.last!.contents, with: signingKeys)))
+                }
+            }
             if !signingKeys.isEmpty {
                 output.append(OutputFile(path: "\(year)/\(BundleLayout.signatureName)",
                                          contents: try SignatureEnvelope.sign(manifestBytes, with: signingKeys)))
@@ -94,7 +104,12 @@ public enum BundleBuilder {
                                  manifestSize: manifestBytes.count,
                                  app: .init(manifest: "\(appDirectory)/\(BundleLayout.manifestName)",
                                             manifestChecksum: Manifest.checksum(try crypto.sha256Hex(appManifestBytes)),
-                                            manifestSize: appManifestBytes.count)))
+                                            manifestSize: appManifestBytes.count),
+                                 local: try local.map { local in
+                                     let bytes = local.files.last!.contents
+                                     return .init(manifest: "\(localDirectory)/\(BundleLayout.manifestName)",
+                                                  manifestChecksum: Manifest.checksum(try crypto.sha256Hex(bytes)), manifestSize: bytes.count)
+                                 }))
         }
         let index = BundleIndex(schemaVersion: .current, years: entries)
         if signingKeys.isEmpty {

@@ -62,6 +62,7 @@ public struct DistVerifier: Sendable {
         findings += index.years.concurrentMap { verifyEntry($0, contents, now: now, expiry: expiry) }.flatMap { $0 }
         let listed = Set(index.years.flatMap { entry in
             [String(entry.taxYear)] + (entry.app == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.appDirectory)"])
+                + (entry.local == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.localDirectory)"])
         })
         for directory in contents.directories.keys.sorted() where !listed.contains(directory) {
             findings.append((directory, .error(.bundleUnlistedFile, "directory is not listed in index.json")))
@@ -101,6 +102,35 @@ public struct DistVerifier: Sendable {
         if let app = entry.appForm {
             findings += verifyAppForm(app, contents, now: now, expiry: expiry, parts: result.data)
         }
+        if let local = entry.local {
+            findings += verifyLocalForm(local, year: entry.taxYear, contents, parts: result.data)
+        }
+        return findings
+    }
+
+    /// The year's local form (`<year>/local/`, schema 1.13): its manifest is the one the index
+    /// lists, and `LocalFormVerifier` passes it against the year the five documents hold.
+    func verifyLocalForm(_ entry: BundleIndex.AppForm, year: Int, _ contents: Contents, parts: TaxYearData?) -> [(file: String, diagnostic: Diagnostic)] {
+        let directory = "\(year)/\(BundleLayout.localDirectory)"
+        let manifestPath = "\(directory)/\(BundleLayout.manifestName)"
+        guard entry.manifest == manifestPath else {
+            return [(BundleLayout.indexName, .error(.bundleFileName, "local form of \(year) points at '\(entry.manifest)', expected \(manifestPath)"))]
+        }
+        guard var files = contents.directories[directory] else {
+            return [(directory, .error(.bundleMissingFile, "the local form of \(year) is listed in index.json but its directory is missing"))]
+        }
+        guard let manifestBytes = files.removeValue(forKey: BundleLayout.manifestName) else {
+            return [(manifestPath, .error(.bundleMissingFile, "listed in index.json but missing"))]
+        }
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
+        let checksum = (try? bundleVerifier.crypto.sha256Hex(manifestBytes)).map(Manifest.checksum)
+        if checksum != entry.manifestChecksum || manifestBytes.count != entry.manifestSize {
+            findings.append((manifestPath, .error(.bundleChecksum, "is not the manifest index.json lists for the local form of \(year) (size or SHA-256 differ)")))
+        }
+        guard let parts else { return findings }
+        let verifier = LocalFormVerifier(signatures: bundleVerifier.signatures, crypto: bundleVerifier.crypto)
+        let result = verifier.verify(manifestBytes: manifestBytes, files: files, year: parts)
+        findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
         return findings
     }
 

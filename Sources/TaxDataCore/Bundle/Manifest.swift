@@ -16,6 +16,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         public var app: String?
         /// The app form's audit trail: every `sources` and `notes` (`ProvenanceDocument`).
         public var provenance: String?
+        /// The local form (schema 1.13): state code → its localities' document (`MD_2026.json`).
+        public var localities: [String: String]?
 
         public init(federal: String, fica: String, states: String, retirement: String, combined: String?) {
             self.federal = federal
@@ -32,13 +34,16 @@ public struct Manifest: Sendable, Equatable, Codable {
         }
 
         /// Every named file, in a fixed order.
-        public var all: [String] { [federal, fica, states, retirement, combined, app, provenance].compactMap { $0 } }
+        public var all: [String] {
+            [federal, fica, states, retirement, combined, app, provenance].compactMap { $0 } + (localities ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+        }
 
         /// Which form the names make up; nil when they are neither exactly one nor the other.
         public var form: BundleForm? {
             let parts = [federal, fica, states, retirement]
-            if parts.allSatisfy({ $0 != nil }), app == nil, provenance == nil { return .parts }
-            if app != nil, provenance != nil, parts.allSatisfy({ $0 == nil }), combined == nil { return .app }
+            if parts.allSatisfy({ $0 != nil }), app == nil, provenance == nil, localities == nil { return .parts }
+            if app != nil, provenance != nil, parts.allSatisfy({ $0 == nil }), combined == nil, localities == nil { return .app }
+            if localities != nil, app == nil, provenance == nil, parts.allSatisfy({ $0 == nil }), combined == nil { return .local }
             return nil
         }
     }
@@ -97,6 +102,9 @@ public enum BundleForm: String, Sendable, Equatable {
     /// `Y/app/manifest.json` (schema 1.11): `app_Y.json`, the year without its audit trail,
     /// compact; and `provenance_Y.json`, the audit trail, which an app fetches only when asked.
     case app
+    /// `Y/local/manifest.json` (schema 1.13): one document per state with local income taxes
+    /// (`MD_2026.json`), which an app fetches only for its user's state.
+    case local
 }
 
 /// `index.json` at the root of a dist: the years and their manifests.
@@ -125,8 +133,11 @@ public struct BundleIndex: Sendable, Equatable, Codable {
         /// The year's app form (schema 1.11), absent from older indexes. Clients of schema 1.10
         /// and older ignore the key and read `manifest`.
         public var app: AppForm?
+        /// The year's local form (schema 1.13): its manifest, listing one document per state with
+        /// localities. Absent when no state has any, and from older indexes.
+        public var local: AppForm?
         public init(taxYear: Int, version: DataVersion, status: String?, manifest: String, manifestChecksum: String, manifestSize: Int,
-                    app: AppForm? = nil) {
+                    app: AppForm? = nil, local: AppForm? = nil) {
             self.taxYear = taxYear
             self.version = version
             self.status = status
@@ -134,6 +145,7 @@ public struct BundleIndex: Sendable, Equatable, Codable {
             self.manifestChecksum = manifestChecksum
             self.manifestSize = manifestSize
             self.app = app
+            self.local = local
         }
 
         /// The entry as a client of the app form reads it: the app form's manifest in place of

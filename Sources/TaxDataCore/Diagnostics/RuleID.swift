@@ -70,6 +70,20 @@ extension RuleID {
     public static let stateNoTaxBelow = RuleID("state.no-tax-below")
     public static let statePayrollContribution = RuleID("state.payroll-contribution")
     public static let statePreTaxTreatment = RuleID("state.pre-tax-treatment")
+    // Local income taxes (schema 1.13)
+    /// A locality's or local tax's id, name, kind, base or shape is not what the contract allows.
+    public static let localityShape = RuleID("locality.shape")
+    /// A local rate, share or rate limit outside [0, 1).
+    public static let localityRate = RuleID("locality.rate")
+    /// A local tax's dates outside the year, or two entries of one tax in force on the same day.
+    public static let localityDates = RuleID("locality.dates")
+    /// One locality listed twice (in one state or in two: an id names one place).
+    public static let localityDuplicate = RuleID("locality.duplicate")
+    /// A locality's grade and citations (`provenance.construct`'s rule, for a locality).
+    public static let localityProvenance = RuleID("locality.provenance")
+    /// The calculator, `calc` or the client was given a locality id the data does not have, or one
+    /// in another state than the one asked for.
+    public static let localityUnknown = RuleID("locality.unknown")
     public static let provenanceConstruct = RuleID("provenance.construct")
     public static let stateTaxTable = RuleID("state.tax-table")
     public static let stateTableCredit = RuleID("state.table-credit")

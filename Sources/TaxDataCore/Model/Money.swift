@@ -48,6 +48,9 @@ public enum Money {
     }
 
     /// The canonical text of a decimal: no exponent, no trailing zeros ("1192.5").
+    /// A rate as a percentage, exactly: 0.0225 → "2.25%".
+    public static func percent(_ rate: Decimal) -> String { text(rate * 100) + "%" }
+
     public static func text(_ value: Decimal) -> String {
         value.description
     }

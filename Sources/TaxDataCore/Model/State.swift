@@ -175,6 +175,9 @@ public struct StateData: Sendable, Equatable, Codable {
     public var povertyLevelCredit: PovertyLevelCredit?
     /// 1.12: no tax when income is below a threshold (Virginia's filing threshold).
     public var noTaxBelow: NoTaxBelow?
+    /// 1.13: the counties, cities and school districts with an income tax. Published in the local
+    /// form (`Y/local/XX_Y.json`), never in the state documents of the other two forms.
+    public var localities: [Locality]?
 
     /// The federal income tax deduction in force (the 1.4 schedule when there is one).
     public var federalTaxDeductionRule: PaidTaxDeduction? { federalTaxDeductionSchedule ?? federalTaxDeduction }

@@ -39,7 +39,7 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
 public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 12)
+    public static let current = SchemaVersion(major: 1, minor: 13)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -90,6 +90,9 @@ public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The first version with every payroll contribution (`payrollContributions`, of which `sdi`
     /// is derived) and the state treatment of pre-tax deductions (`preTaxTreatment`).
     public static let v1_12 = SchemaVersion(major: 1, minor: 12)
+    /// The first version with local income taxes (`localities`), published per state in the
+    /// local form (`Y/local/manifest.json`, listed by the index's `local`).
+    public static let v1_13 = SchemaVersion(major: 1, minor: 13)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

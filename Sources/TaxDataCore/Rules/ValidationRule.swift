@@ -40,6 +40,7 @@ public struct RuleSet: Sendable {
         FederalEarnedIncomeCredit(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
         StateIncomeTestedCredit(), StateRefundableDependentCredit(), StateFederalDeductionAddBack(), StateDependentDeduction(), StateTaxTable(), StateTableCredit(), StateLowIncomeTable(),
         StateYoungChildDeduction(), StatePayrollContribution(), StatePreTaxTreatment(), ConstructGrade(), StateRefundableEarnedIncomeCredit(), StateYoungChildCredit(), StatePovertyLevelCredit(), StateNoTaxBelow(),
+        LocalityShape(), LocalityRate(), LocalityDates(), LocalityDuplicate(), LocalityGrade(),
     ])
 
     /// The standard rules about plausibility rather than validity (ids `sanity.*`): warnings a
