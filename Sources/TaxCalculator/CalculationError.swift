@@ -49,6 +49,7 @@ public struct CalculationError: Error, Sendable, Equatable, CustomStringConverti
     static func dataUnusable(_ message: String) -> CalculationError { .init(.dataUnusable, message) }
     static func unsupported(_ message: String) -> CalculationError { .init(.unsupported, message) }
     static let newYorkCityOutsideNewYork = CalculationError(.localityNotInState, "New York City tax applies only with --state NY")
+    static let newYorkCityAndLocality = CalculationError(.inconsistentInput, "newYorkCity is the locality 3651000: give newYorkCity or a locality, not both")
 
     /// No data for `code` in `year`: a known state without a file yet, or not a state at all.
     static func unknownState(_ code: String, year: Int) -> CalculationError {

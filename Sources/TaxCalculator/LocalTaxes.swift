@@ -13,8 +13,9 @@ import TaxDataCore
 ///   that share of the annual amount, in twelfths for whole months (Philadelphia's rate from July 1,
 ///   Indiana's county rates from October 1), else in days. A flat amount per month
 ///   is due for each month whose wages (gross / 12) reach `minimumWages`.
-/// - A resident credit (Ohio) takes `share` of the work place's taxes on wages, on at most
-///   `rateLimit` × wages, off the resident tax, never below zero.
+/// - A resident credit (Ohio, Pennsylvania's Act 32) takes `share` of the work place's taxes on
+///   wages, on at most `rateLimit` × wages (Medicare wages), off the resident tax, never below zero;
+///   an entry in force for part of the year takes that part of the credit.
 /// - Each entry is rounded to the cent; lines are per tax id, in the data's order.
 enum LocalTaxes {
     struct Income {
@@ -51,8 +52,10 @@ enum LocalTaxes {
                 guard let part = tax.resident else { continue }
                 var amount = charge(part, tax, income, &outcome)
                 if let credit = tax.residentCredit, workWageTaxes > 0, amount > 0 {
+                    // The year's creditable tax, for the part of the year this entry is in force.
                     let creditable = Swift.min(workWageTaxes, credit.rateLimit * income.ficaWages)
-                    let taken = Swift.min(amount, Rounding.cent(creditable * credit.share))
+                    let (numerator, denominator) = Self.fraction(of: tax.effective, in: income.taxYear)
+                    let taken = Swift.min(amount, Rounding.cent(creditable * credit.share * Decimal(numerator) / Decimal(denominator)))
                     amount -= taken
                     outcome.notes.append("\(tax.name): \(Money.text(taken)) credit for the tax paid where you work")
                 }
@@ -72,7 +75,9 @@ enum LocalTaxes {
 
     /// One entry's amount for the days it is in force, to the cent.
     private static func charge(_ part: LocalTaxPart, _ tax: LocalIncomeTax, _ income: Income, _ outcome: inout Outcome) -> Decimal {
-        let share = Self.share(of: tax.effective, in: income.taxYear)
+        let (numerator, denominator) = Self.fraction(of: tax.effective, in: income.taxYear)
+        // Multiplied, then divided: the exact share of the annual amount before it is rounded.
+        func share(_ value: Decimal) -> Decimal { value * Decimal(numerator) / Decimal(denominator) }
         guard let base = LocalTaxBase(rawValue: part.base) else { return 0 }
         var annual: Decimal
         var marginal: Decimal = 0
@@ -95,13 +100,16 @@ enum LocalTaxes {
         case .flat:
             let amount = part.amount ?? 0, minimum = part.minimumWages ?? 0
             if part.per == "month" {
-                annual = income.gross / 12 >= minimum ? amount * 12 : 0
+                annual = income.gross >= minimum * 12 ? amount * 12 : 0
             } else {
                 annual = income.gross >= minimum ? amount : 0
             }
         }
-        outcome.marginalRate += marginal * share
-        return Rounding.cent(annual * share)
+        // In millionths, as a payroll contribution's share of the marginal rate is.
+        var part = share(marginal), rounded = Decimal()
+        NSDecimalRound(&rounded, &part, 6, .plain)
+        outcome.marginalRate += rounded
+        return Rounding.cent(share(annual))
     }
 
     /// `rate` × amount, or the brackets' tax on it, with the rate on the next dollar.
@@ -120,14 +128,21 @@ enum LocalTaxes {
     /// months-weighted rate for a county that changes on October 1, IC 6-3.6-8-1: 3/4 + 1/4), other
     /// spans as days over the year's days. Dates the rule refuses count as the whole year.
     static func share(of effective: PayrollContribution.DateRange?, in year: Int) -> Decimal {
+        let (numerator, denominator) = fraction(of: effective, in: year)
+        return Decimal(numerator) / Decimal(denominator)
+    }
+
+    /// `share(of:in:)` as a fraction: months over 12, or days over the year's days.
+    static func fraction(of effective: PayrollContribution.DateRange?, in year: Int) -> (numerator: Int, denominator: Int) {
         guard let effective, let from = YearDays.day(effective.from, in: year), let to = YearDays.day(effective.to, in: year), from <= to else {
-            return 1
+            return (1, 1)
         }
+        if from == 1 && to == YearDays.count(year) { return (1, 1) }
         if let first = month(effective.from), let last = month(effective.to), effective.from.hasSuffix("-01"),
-           YearDays.day(effective.to, in: year)! + 1 == (last == 12 ? YearDays.count(year) + 1 : YearDays.day(String(format: "%04d-%02d-01", year, last + 1), in: year)) {
-            return Decimal(last - first + 1) / 12
+           to == (last == 12 ? YearDays.count(year) : YearDays.day(String(format: "%04d-%02d-01", year, last + 1), in: year).map { $0 - 1 }) {
+            return (last - first + 1, 12)
         }
-        return Decimal(to - from + 1) / Decimal(YearDays.count(year))
+        return (to - from + 1, YearDays.count(year))
     }
 
     /// The month of a `YYYY-MM-DD` date.

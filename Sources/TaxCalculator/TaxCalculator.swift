@@ -26,6 +26,7 @@ public struct TaxCalculator: Sendable {
             return state
         }
         if input.newYorkCity && code != "NY" { throw CalculationError.newYorkCityOutsideNewYork }
+        if input.newYorkCity && input.locality != nil { throw CalculationError.newYorkCityAndLocality }
         let residence = try input.locality.map { try locality($0, state: code) }
         let work = try input.workLocality.map { try locality($0, state: code) }
         // New York City's tax is the state's nycTax step, whether asked for as --city NYC or as its locality.

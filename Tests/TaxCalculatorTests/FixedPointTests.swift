@@ -5,6 +5,7 @@ import TaxDataCore
 import TaxDataTestSupport
 
 func dollars(cents: Int64) -> Decimal { Decimal(cents) / 100 }
+func cents(_ value: Decimal) -> Int64 { Int64(Money.text(Money.roundedToCent(value * 100)))! }
 
 /// `FixedPointCalculator` must agree to the cent with the `Decimal` reference on every component.
 @Suite("FixedPointCalculator agrees with TaxCalculator")
@@ -12,7 +13,6 @@ struct FixedPointTests {
     /// Gross amounts, in cents, that put taxable income on, just below and just above every bracket
     /// floor of this state and of the federal schedule, plus the FICA thresholds and random salaries.
     static func grossCases(_ data: TaxYearData, _ state: StateData, _ status: FilingStatus, rng: inout SplitMix64) -> [Int64] {
-        func cents(_ value: Decimal) -> Int64 { Int64(Money.text(Money.roundedToCent(value * 100)))! }
         var cases: [Int64] = [0, 1, 99, 100_00]
         let federalOffset = data.federal.standardDeduction[status] ?? 0
         for bracket in data.federal.brackets[status] ?? [] { cases.append(cents(bracket.floor + federalOffset)) }
@@ -108,15 +108,22 @@ struct FixedPointTests {
                         let children = Int.random(in: 0...dependents, using: &rng)
                         let childrenUnder6 = Int.random(in: 0...children, using: &rng)
                         let hours: Int? = Bool.random(using: &rng) ? nil : Int.random(in: 0...PayInput.maxHours, using: &rng)
-                        for nyc in code == "NY" ? [false, true] : [false] {
+                        // Where they live and work: no locality, New York City by its flag, and (in a state with
+                        // localities) a random one, half the time with a random work place of the state.
+                        var places: [(nyc: Bool, lives: String?, works: String?)] = [(false, nil, nil)]
+                        if code == "NY" { places.append((true, nil, nil)) }
+                        if let ids = state.localities?.map(\.id), !ids.isEmpty {
+                            places.append((false, ids.randomElement(using: &rng)!, Bool.random(using: &rng) ? ids.randomElement(using: &rng)! : nil))
+                        }
+                        for (nyc, lives, works) in places {
                             let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
                                                  newYorkCity: nyc, age: age, dependents: dependents, children: children,
-                                                 childrenUnder6: childrenUnder6, hoursWorked: hours)
+                                                 childrenUnder6: childrenUnder6, hoursWorked: hours, locality: lives, workLocality: works)
                             let expected = try reference.calculate(input)
                             let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
                             // Built only when an expectation fails (about 100,000 cases pass).
                             func label() -> String {
-                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) hours \(String(describing: hours)) \(preTax)"
+                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) lives \(lives ?? "-") works \(works ?? "-") age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) hours \(String(describing: hours)) \(preTax)"
                             }
                             #expect(Self.decimal(got) == Self.components(expected), "\(label())")
                             for period in PayResult.Period.allCases {
@@ -131,6 +138,42 @@ struct FixedPointTests {
         }
         // Not a vacuous loop: about 50 jurisdictions, five statuses, dozens of incomes each (about 33,000).
         #expect(compared > 20_000)
+    }
+
+    @Test("every locality of every year, where the person lives and where they work, at the brackets' edges: the same local tax to the cent",
+          arguments: compiledYears.map(\.meta.taxYear))
+    func localitiesAgree(year: Int) throws {
+        var rng = SplitMix64(state: 36 &* 10_000 &+ UInt64(year))
+        let data = try #require(compiledYears.first { $0.meta.taxYear == year })
+        let reference = TaxCalculator(data: data)
+        let fast = try FixedPointCalculator(data: data)
+        var compared = 0
+        for (code, state) in data.localities.sorted(by: { $0.key < $1.key }) {
+            for locality in state {
+                // Each bracket floor and flat threshold of its taxes, around it, and a few wages.
+                var grosses: [Int64] = [0, 1_200_000, 4_000_000, 9_000_000, 30_000_000]
+                for tax in locality.taxes {
+                    for part in [tax.resident, tax.nonresident].compactMap({ $0 }) {
+                        for status in FilingStatus.allCases { grosses += (part.brackets?[status] ?? []).map { cents($0.floor) } }
+                        if let minimum = part.minimumWages { grosses += [cents(minimum) * (part.per == "month" ? 12 : 1)] }
+                    }
+                }
+                grosses = Array(Set(grosses.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 0 })).sorted()
+                for gross in grosses {
+                    let status = FilingStatus.allCases.randomElement(using: &rng)!
+                    let other = state.randomElement(using: &rng)!.id
+                    for (lives, works) in [(locality.id, nil), (locality.id, other), (other, locality.id)] as [(String, String?)] {
+                        let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: [PreTaxDeduction(.plan401k, 5000)],
+                                             locality: lives, workLocality: works)
+                        let expected = try reference.calculate(input)
+                        let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
+                        #expect(Self.decimal(got) == Self.components(expected), "\(year) \(code) \(status.rawValue) \(gross) lives \(lives) works \(works ?? "-")")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 1_000, "\(compared)")
     }
 
     static func components(_ r: PayResult) -> [Decimal] {

@@ -128,11 +128,15 @@ struct LocalTaxTests {
         let work = error(PayInput(grossAnnual: 1, status: .single, state: "MD", locality: "24031", workLocality: "4260000"))
         #expect(work?.code == .localityNotInState && work?.message.contains("is in PA") == true)
         #expect(error(PayInput(grossAnnual: 1, status: .single, locality: "24031"))?.code == .localityNotInState)
-        // The fixed-point calculator says it does not compute them yet, rather than leaving them out.
+        // The fixed-point calculator refuses the same inputs with the same codes.
         let fixed = try FixedPointCalculator(data: data)
-        #expect(throws: CalculationError.self) {
-            try FixedPointCalculator.Input(PayInput(grossAnnual: 1, status: .single, state: "MD", locality: "24031"), calculator: fixed)
+        func fixedError(_ input: PayInput) -> CalculationError? {
+            do { _ = try fixed.calculate(FixedPointCalculator.Input(input, calculator: fixed)); return nil } catch { return error as? CalculationError }
         }
+        #expect(fixedError(PayInput(grossAnnual: 1, status: .single, state: "MD", locality: "99999"))?.code == .unknownLocality)
+        #expect(fixedError(PayInput(grossAnnual: 1, status: .single, state: "VA", locality: "24031"))?.code == .localityNotInState)
+        let both = PayInput(grossAnnual: 1, status: .single, state: "NY", newYorkCity: true, locality: "3684000")
+        #expect(error(both)?.code == .inconsistentInput && fixedError(both)?.code == .inconsistentInput)
     }
 
     @Test("the share of a year an entry is in force: whole months in twelfths, other spans in days")

@@ -56,5 +56,11 @@ extension FixedPointCalculator {
         let sorted = data.states.sorted { $0.key < $1.key }
         codes = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.key, $0) })
         states = try sorted.map { code, state in try FixedTableCompiler(year: year, code: code).state(state) }
+        localities = try sorted.map { code, state in try FixedTableCompiler(year: year, code: code).localities(state) }
+        var index: [String: LocalityID] = [:]
+        for (s, (_, state)) in sorted.enumerated() {
+            for (i, locality) in (state.localities ?? []).enumerated() where index[locality.id] == nil { index[locality.id] = LocalityID(state: s, index: i) }
+        }
+        localityIndex = index
     }
 }

@@ -21,6 +21,12 @@ public struct FixedPointCalculator: Sendable {
         fileprivate let index: Int
     }
 
+    /// A locality of a state of this year's data (`TaxYearData.localities`), looked up once by id.
+    public struct LocalityID: Sendable, Hashable {
+        let state: Int
+        let index: Int
+    }
+
     /// What to calculate, in cents.
     public struct Input: Sendable, Equatable {
         public var grossCents: Int64
@@ -40,10 +46,14 @@ public struct FixedPointCalculator: Sendable {
         public var childrenUnder6: Int = 0
         /// Hours worked in the year (nil: `PayInput.fullTimeHours`).
         public var hoursWorked: Int?
+        /// Where the person lives, and where they work when a work-place tax applies there.
+        public var locality: LocalityID?
+        public var workLocality: LocalityID?
 
         @inlinable
         public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil,
-                    dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil) {
+                    dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil,
+                    locality: LocalityID? = nil, workLocality: LocalityID? = nil) {
             self.grossCents = grossCents
             self.status = status
             self.state = state
@@ -53,6 +63,8 @@ public struct FixedPointCalculator: Sendable {
             self.children = children
             self.childrenUnder6 = childrenUnder6
             self.hoursWorked = hoursWorked
+            self.locality = locality
+            self.workLocality = workLocality
         }
     }
 
@@ -71,6 +83,8 @@ public struct FixedPointCalculator: Sendable {
         /// Every payroll contribution, summed (`PayResult.statePayrollContributions`).
         public var statePayrollContributionsCents: Int64
         public var mentalHealthTaxCents: Int64
+        /// The local income taxes, summed (`PayResult.localIncomeTax`, `cityIncomeTax`); the lines
+        /// one by one are `TaxCalculator`'s.
         public var cityIncomeTaxCents: Int64
         /// Federal + FICA + state (+ city) rate on the next dollar, in millionths.
         public var marginalRateMillionths: Int64
@@ -95,6 +109,9 @@ public struct FixedPointCalculator: Sendable {
     let taxYear: Int
     let codes: [String: Int]
     let states: [FixedState]
+    /// Each state's localities, by state index; and where each id is.
+    let localities: [[FixedLocality]]
+    let localityIndex: [String: LocalityID]
     /// Indexed by `statusIndex`.
     let federal: [FixedSchedule]
     let federalDeduction: [Int64]
@@ -115,6 +132,19 @@ public struct FixedPointCalculator: Sendable {
     public func state(_ code: String) throws -> StateID {
         guard let index = codes[code.uppercased()] else { throw CalculationError.unknownState(code, year: taxYear) }
         return StateID(index: index)
+    }
+
+    /// The locality with this id in `state`, or the errors `TaxCalculator` gives: an id the year
+    /// does not have (`unknownLocality`), one in another state (`localityNotInState`).
+    public func locality(_ id: String, state: StateID) throws -> LocalityID {
+        guard let found = localityIndex[id] else {
+            throw CalculationError(.unknownLocality, "locality '\(id)' is not in the \(taxYear) data")
+        }
+        guard found.state == state.index else {
+            let name = codes.first { $0.value == found.state }?.key ?? "another state"
+            throw CalculationError(.localityNotInState, "locality \(id) is in \(name), not in \(codes.first { $0.value == state.index }?.key ?? "this state")")
+        }
+        return found
     }
 
     public func calculate(_ input: Input) throws -> Result {
@@ -138,6 +168,16 @@ public struct FixedPointCalculator: Sendable {
         // Read in place (`states[i]`), never held in a local: a local would retain and release it.
         let index = input.state.index
         if input.newYorkCity && !states[index].hasCityTax { throw CalculationError.newYorkCityOutsideNewYork }
+        // (Two checks, not a loop over an array: nothing here allocates.)
+        if let place = input.locality, place.state != index || place.index >= localities[index].count {
+            throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
+        }
+        if let place = input.workLocality, place.state != index || place.index >= localities[index].count {
+            throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
+        }
+        if input.newYorkCity && input.locality != nil { throw CalculationError.newYorkCityAndLocality }
+        let residence = input.locality.map { localities[index][$0.index] }
+        let newYorkCity = input.newYorkCity || residence?.newYorkCity == true
         let s = Self.statusIndex(input.status)
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
@@ -191,10 +231,19 @@ public struct FixedPointCalculator: Sendable {
                   fica: socialSecurity + medicare, childCreditAllowed: childCreditAllowed, additionalChildCredit: additionalChildCredit,
                   earnedCredit: earnedCredit,
                   dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
-                  newYorkCity: input.newYorkCity, status: s)
+                  newYorkCity: newYorkCity, status: s)
         let stateResult = states[index].tax(stateInput)
-        let (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
+        var (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
             (stateResult.taxable, stateResult.tax, stateResult.sdi, stateResult.mentalHealth, stateResult.city, stateResult.marginal)
+        if residence != nil || input.workLocality != nil {
+            let local = Self.localTaxes(
+                residence: residence, work: input.workLocality.map { localities[index][$0.index] },
+                sameLocality: input.workLocality == nil || input.workLocality == input.locality,
+                LocalIncome(gross: gross, fica: ficaWages, taxable: stateInput.incomeWages, stateTaxable: stateTaxable, stateTax: stateTax,
+                            newYorkCity: city, status: s))
+            city = local.cents
+            stateMarginal += local.marginal
+        }
         return Result(
             grossCents: gross, preTaxDeductionsCents: preTax, federalTaxableIncomeCents: federalTaxable,
             federalIncomeTaxCents: federalTaxCents, socialSecurityCents: socialSecurity, medicareCents: medicare,
@@ -223,13 +272,12 @@ extension FixedPointCalculator.Input {
         guard let code = input.state else {
             throw CalculationError.unsupported("the fixed-point calculator needs a state; TaxCalculator computes federal and FICA alone")
         }
-        if input.locality != nil || input.workLocality != nil {
-            throw CalculationError.unsupported("the fixed-point calculator computes New York City's tax (newYorkCity) but no other local tax yet; TaxCalculator computes localities")
-        }
+        let state = try calculator.state(code)
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
-                  state: try calculator.state(code), newYorkCity: input.newYorkCity, age: input.age,
+                  state: state, newYorkCity: input.newYorkCity, age: input.age,
                   dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
-                  hoursWorked: input.hoursWorked)
+                  hoursWorked: input.hoursWorked, locality: try input.locality.map { try calculator.locality($0, state: state) },
+                  workLocality: try input.workLocality.map { try calculator.locality($0, state: state) })
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
             switch deduction.kind {
