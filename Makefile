@@ -99,7 +99,7 @@ test: test-unit test-integration
 test-unit: deps
 	@scripts/ensure-deps.sh python3 python3-jsonschema python3-yaml python3-pytest
 	$(SWIFT) test --skip "$(INTEGRATION)"
-	python3 -m pytest -q -p no:cacheprovider scripts/test_crosscheck.py
+	python3 -m pytest -q -p no:cacheprovider scripts/test_crosscheck.py scripts/test_crosscheck_local.py
 
 # The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI).
 CONTRACT_VENV ?= .contract-venv
@@ -145,6 +145,7 @@ crosscheck:
 	  || $(CROSSCHECK_VENV)/bin/pip install "policyengine-us==$(PE_VERSION)" PyYAML
 	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck.py $(CROSSCHECK_ARGS)
 	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck_sim.py $(CROSSCHECK_SIM_ARGS)
+	TAXDATA_BIN=$(TAXDATA_BIN) $(CROSSCHECK_VENV)/bin/python scripts/crosscheck_local.py $(CROSSCHECK_LOCAL_ARGS)
 
 fuzz: deps
 	scripts/fuzz.sh

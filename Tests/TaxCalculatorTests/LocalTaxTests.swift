@@ -89,11 +89,11 @@ struct LocalTaxTests {
         #expect(lines(try local(2026, "PA", gross: "11999", lives: "4261000")) == ["pa-4261000": d("359.97"), "pa-4261000-lst": 0])
     }
 
-    @Test("work-place taxes: a Louisville resident working in Lexington pays Lexington's occupational fee, not Louisville's, and still the Jefferson County school tax")
+    @Test("work-place taxes: a Louisville resident working in Lexington pays Lexington's occupational fee, and neither Louisville's nor either school tax")
     func workplace() throws {
         let r = try local(2026, "KY", gross: "100000", lives: "21111", works: "21067")
-        // Lexington-Fayette 2.25% of 100,000 = 2,250; JCPS 0.75% = 750 (residents).
-        #expect(lines(r).filter { $0.value > 0 } == ["ky-lfucg-occupational-license-fee": d("2250"), "ky-jefferson-school-board-olt": d("750")], "\(r.localTaxes)")
+        // Lexington-Fayette 2.25% of 100,000 = 2,250; the FCPS tax is on Fayette residents, the JCPS tax on work in Jefferson County.
+        #expect(lines(r).filter { $0.value > 0 } == ["ky-lfucg-occupational-license-fee": d("2250")], "\(r.localTaxes)")
         let home = try local(2026, "KY", gross: "100000", lives: "21111")
         #expect(home.localTaxes.count == 2 && home.localIncomeTax == d("1450") + d("750"), "\(home.localTaxes)")
     }

@@ -29,7 +29,8 @@ struct LocalitiesTests {
         #expect(!t.requests.contains { $0.url.path.contains("/local/") }, "a refresh fetches no localities")
 
         let maryland = try await provider.localities(of: "MD", year: 2026)
-        let expected = compiledYears.first { $0.meta.taxYear == 2026 }!.states["MD"]!.localities!
+        // Without their citations and notes: those are in the local form's audit trail, which an app does not fetch.
+        let expected = compiledYears.first { $0.meta.taxYear == 2026 }!.states["MD"]!.localities!.map(\.withoutAuditTrail)
         // (Compared as bytes: brackets written with sameAs come back with every status written out.)
         #expect(try CanonicalJSON.encode(maryland) == CanonicalJSON.encode(expected) && maryland.count == 25)
         #expect(t.requests.suffix(2).map(\.url.path) == ["/2026/local/manifest.json", "/2026/local/MD_2026.json"])

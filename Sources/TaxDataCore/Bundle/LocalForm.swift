@@ -19,17 +19,67 @@ public struct LocalDocument: Sendable, Equatable, Codable {
     }
 }
 
+/// The audit trail of a year's local form (`Y/local/provenance_Y.json`): each locality's `sources`
+/// and `notes`, by state, in the order of its data document, which leaves them out.
+public struct LocalProvenanceDocument: Sendable, Equatable, Codable {
+    public struct Entry: Sendable, Equatable, Codable {
+        public var id: String
+        public var sources: [Citation]
+        public var notes: String?
+        public init(id: String, sources: [Citation], notes: String?) {
+            self.id = id
+            self.sources = sources
+            self.notes = notes
+        }
+    }
+    public var taxYear: Int
+    public var version: DataVersion
+    /// State code → one entry per locality, in order.
+    public var states: [String: [Entry]]
+    public init(taxYear: Int, version: DataVersion, states: [String: [Entry]]) {
+        self.taxYear = taxYear
+        self.version = version
+        self.states = states
+    }
+
+    /// `localities` with their sources and notes put back; nil when the entries are not theirs
+    /// (another count or another id at a position).
+    public func restoring(_ localities: [Locality], of state: String) -> [Locality]? {
+        guard let entries = states[state], entries.count == localities.count else { return nil }
+        var restored = localities
+        for (i, entry) in entries.enumerated() {
+            guard entry.id == localities[i].id else { return nil }
+            restored[i].sources = entry.sources
+            restored[i].notes = entry.notes
+        }
+        return restored
+    }
+}
+
+extension Locality {
+    /// Without its citations and notes: what the local form's data documents hold.
+    public var withoutAuditTrail: Locality {
+        var copy = self
+        copy.sources = []
+        copy.notes = nil
+        return copy
+    }
+}
+
 extension BundleLayout {
     /// The local form's directory inside a year's (schema 1.13): `2026/local/`.
     public static let localDirectory = "local"
     /// A state's local document: `MD_2026.json`.
     public func local(_ state: String) -> String { "\(state)_\(year).json" }
+    /// The local form's audit trail: `local_provenance_2026.json` in `local/`.
+    public var localProvenance: String { "local_provenance_\(year).json" }
 }
 
 extension BundleBuilder {
     /// The files of one year's local form (docs/bundle-contract.md "The local form"), with paths
     /// relative to its directory (`<year>/local/`): one compact document per state that has
-    /// localities, and their manifest. Nil when no state has any.
+    /// localities (without their citations and notes), `provenance_<year>.json` (those), and their
+    /// manifest. Nil when no state has any.
     public static func buildLocal(_ data: TaxYearData, crypto: any BundleCrypto = PortableCrypto()) throws -> (files: [OutputFile], manifest: Manifest)? {
         let byState = data.localities
         guard !byState.isEmpty else { return nil }
@@ -37,12 +87,14 @@ extension BundleBuilder {
         var documents: [(String, Data)] = []
         for code in byState.keys.sorted() {
             let document = LocalDocument(schemaVersion: data.meta.schemaVersion, taxYear: data.meta.taxYear, version: data.meta.version,
-                                         state: code, localities: byState[code]!)
+                                         state: code, localities: byState[code]!.map(\.withoutAuditTrail))
             documents.append((layout.local(code), try CanonicalJSON.encodeCompact(document)))
         }
-        var files = Manifest.Files(app: "", provenance: "")
+        let trail = LocalProvenanceDocument(taxYear: data.meta.taxYear, version: data.meta.version,
+                                            states: byState.mapValues { $0.map { .init(id: $0.id, sources: $0.sources, notes: $0.notes) } })
+        documents.append((layout.localProvenance, try CanonicalJSON.encodeCompact(trail)))
+        var files = Manifest.Files(app: "", provenance: layout.localProvenance)
         files.app = nil
-        files.provenance = nil
         files.localities = Dictionary(uniqueKeysWithValues: byState.keys.map { ($0, layout.local($0)) })
         let manifest = Manifest(
             schemaVersion: data.meta.schemaVersion, taxYear: data.meta.taxYear, version: data.meta.version,
@@ -62,10 +114,12 @@ extension BundleBuilder {
 ///
 /// - the manifest decodes, is signed as the policy requires, is a local form's (`files.localities`
 ///   only), of a supported schema major, and of the year and version of the year's data;
-/// - every name is `XX_Y.json` for a state code XX, each listed file is there with its size and
-///   SHA-256, and nothing else is;
-/// - each document decodes, is compact canonical JSON, is of that state, year and version;
-/// - the localities, put into the year, pass the `locality.*` rules.
+/// - every name is `XX_Y.json` for a state code XX, and the audit trail is `provenance_Y.json`;
+///   each listed file is there with its size and SHA-256, and nothing else is;
+/// - each document decodes, is compact canonical JSON, is of that state, year and version, and
+///   carries no citation or note (they are in the audit trail, which is of the same publication);
+/// - the localities, put into the year, pass the `locality.*` rules (with the audit trail: all of
+///   them; an app, which does not fetch it, runs those that do not read citations).
 public struct LocalFormVerifier: Sendable {
     public var signatures: SignaturePolicy
     public var crypto: any BundleCrypto
@@ -113,23 +167,36 @@ public struct LocalFormVerifier: Sendable {
                 findings.append((name, .error(.bundleManifest, "\(file) has no checksum or no size")))
             }
         }
-        let extra = Set(manifest.checksums.keys).union(manifest.sizes.keys).subtracting(listed.values)
+        let trail = layout.localProvenance
+        if manifest.files.provenance != trail || manifest.checksums[trail] == nil || manifest.sizes[trail] == nil {
+            findings.append((name, .error(.bundleFileName, "its audit trail must be \(trail), with a checksum and a size")))
+        }
+        let extra = Set(manifest.checksums.keys).union(manifest.sizes.keys).subtracting(listed.values).subtracting([trail])
         for file in extra.sorted() { findings.append((name, .error(.bundleManifest, "has a checksum or size for '\(file)', which it does not list"))) }
         return (manifest, findings)
     }
 
+    /// The bytes of a file the manifest lists, checked against its size and SHA-256.
+    func checkListed(_ bytes: Data, _ file: String, _ manifest: Manifest) -> BundleFinding? {
+        if let size = manifest.sizes[file], size != bytes.count {
+            return (file, .error(.bundleSize, "is \(bytes.count) bytes; the manifest lists \(size)"))
+        }
+        guard let expected = manifest.checksums[file], let hex = try? crypto.sha256Hex(bytes), expected == Manifest.checksum(hex) else {
+            return (file, .error(.bundleChecksum, "SHA-256 does not match the manifest's"))
+        }
+        return nil
+    }
+
     /// Verifies one state's document against a manifest that passed `verifyManifest`; returns its
-    /// localities when it passes.
-    public func verifyDocument(_ bytes: Data, state code: String, manifest: Manifest, year: TaxYearData) -> (localities: [Locality]?, findings: [BundleFinding]) {
+    /// localities when it passes. With the form's audit trail (`verify`), the localities get their
+    /// citations back and every `locality.*` rule runs; without it (an app), the rules that read
+    /// citations do not.
+    public func verifyDocument(_ bytes: Data, state code: String, manifest: Manifest, year: TaxYearData,
+                               auditTrail: LocalProvenanceDocument? = nil) -> (localities: [Locality]?, findings: [BundleFinding]) {
         guard let file = manifest.files.localities?[code] else {
             return (nil, [(BundleLayout.manifestName, .error(.bundleMissingFile, "the local form of \(manifest.taxYear) has no document for \(code)"))])
         }
-        if let size = manifest.sizes[file], size != bytes.count {
-            return (nil, [(file, .error(.bundleSize, "is \(bytes.count) bytes; the manifest lists \(size)"))])
-        }
-        guard let expected = manifest.checksums[file], let hex = try? crypto.sha256Hex(bytes), expected == Manifest.checksum(hex) else {
-            return (nil, [(file, .error(.bundleChecksum, "SHA-256 does not match the manifest's"))])
-        }
+        if let refusal = checkListed(bytes, file, manifest) { return (nil, [refusal]) }
         let document: LocalDocument
         do { document = try CanonicalJSON.decode(LocalDocument.self, from: bytes) } catch {
             return (nil, [(file, .error(.bundleDecode, "does not decode: \(DecodeErrorText.describe(error))"))])
@@ -140,13 +207,24 @@ public struct LocalFormVerifier: Sendable {
         guard document.state == code, document.taxYear == manifest.taxYear, document.version == manifest.version else {
             return (nil, [(file, .error(.bundleInconsistent, "holds \(document.state) \(document.taxYear) version \(document.version), not \(code) of its manifest"))])
         }
+        if document.localities.contains(where: { !$0.sources.isEmpty || $0.notes != nil }) {
+            return (nil, [(file, .error(.bundleInconsistent, "carries citations or notes, which belong in \(BundleLayout(year: manifest.taxYear).localProvenance)"))])
+        }
+        var localities = document.localities
+        if let auditTrail {
+            guard let restored = auditTrail.restoring(localities, of: code) else {
+                return (nil, [(file, .error(.bundleInconsistent, "its localities are not those of the audit trail's \(code) entries"))])
+            }
+            localities = restored
+        }
         var data = year
         guard data.states[code] != nil else {
             return (nil, [(file, .error(.bundleInconsistent, "is of \(code), which the year does not have"))])
         }
-        data.states[code]!.localities = document.localities
-        let findings = Self.rules.validate(data).map { (file, $0) }
-        return (findings.contains { $0.1.severity == .error } ? nil : document.localities, findings)
+        data.states[code]!.localities = localities
+        let rules = auditTrail == nil ? RuleSet(Self.rules.rules.filter { !$0.readsAuditTrail }) : Self.rules
+        let findings = rules.validate(data).map { (file, $0) }
+        return (findings.contains { $0.1.severity == .error } ? nil : localities, findings)
     }
 
     /// The whole local form: the manifest, every listed document, nothing unlisted, and the
@@ -157,8 +235,28 @@ public struct LocalFormVerifier: Sendable {
             return Result(manifest: nil, localities: [:], findings: findings)
         }
         let listed = manifest.files.localities ?? [:]
-        for name in files.keys.sorted() where name != BundleLayout.signatureName && !listed.values.contains(name) {
+        let trailName = BundleLayout(year: manifest.taxYear).localProvenance
+        for name in files.keys.sorted() where name != BundleLayout.signatureName && name != trailName && !listed.values.contains(name) {
             findings.append((name, .error(.bundleUnlistedFile, "is not listed in the local form's manifest")))
+        }
+        // The audit trail first: every document is verified with its citations put back.
+        guard let trailBytes = files[trailName] else {
+            findings.append((trailName, .error(.bundleMissingFile, "listed in the manifest but missing")))
+            return Result(manifest: manifest, localities: [:], findings: findings)
+        }
+        if let refusal = checkListed(trailBytes, trailName, manifest) {
+            return Result(manifest: manifest, localities: [:], findings: findings + [refusal])
+        }
+        let trail: LocalProvenanceDocument
+        do { trail = try CanonicalJSON.decode(LocalProvenanceDocument.self, from: trailBytes) } catch {
+            return Result(manifest: manifest, localities: [:], findings: findings + [(trailName, .error(.bundleDecode, "does not decode: \(DecodeErrorText.describe(error))"))])
+        }
+        guard (try? CanonicalJSON.encodeCompact(trail)) == trailBytes else {
+            return Result(manifest: manifest, localities: [:], findings: findings + [(trailName, .error(.bundleNotCanonical, "is not compact canonical JSON"))])
+        }
+        if trail.taxYear != manifest.taxYear || trail.version != manifest.version || Set(trail.states.keys) != Set(listed.keys) {
+            return Result(manifest: manifest, localities: [:], findings: findings + [(trailName, .error(.bundleInconsistent,
+                "is not the audit trail of this local form (another year, version or set of states)"))])
         }
         var localities: [String: [Locality]] = [:]
         for code in listed.keys.sorted() {
@@ -166,7 +264,7 @@ public struct LocalFormVerifier: Sendable {
                 findings.append((listed[code]!, .error(.bundleMissingFile, "listed in the manifest but missing")))
                 continue
             }
-            let result = verifyDocument(bytes, state: code, manifest: manifest, year: year)
+            let result = verifyDocument(bytes, state: code, manifest: manifest, year: year, auditTrail: trail)
             findings += result.findings.filter { $0.diagnostic.rule != .localityDuplicate }
             if let list = result.localities { localities[code] = list }
         }

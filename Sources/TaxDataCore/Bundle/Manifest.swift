@@ -16,7 +16,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         public var app: String?
         /// The app form's audit trail: every `sources` and `notes` (`ProvenanceDocument`).
         public var provenance: String?
-        /// The local form (schema 1.13): state code → its localities' document (`MD_2026.json`).
+        /// The local form (schema 1.13): state code → its localities' document (`MD_2026.json`);
+        /// `provenance` is then the local form's audit trail.
         public var localities: [String: String]?
 
         public init(federal: String, fica: String, states: String, retirement: String, combined: String?) {
@@ -43,7 +44,7 @@ public struct Manifest: Sendable, Equatable, Codable {
             let parts = [federal, fica, states, retirement]
             if parts.allSatisfy({ $0 != nil }), app == nil, provenance == nil, localities == nil { return .parts }
             if app != nil, provenance != nil, parts.allSatisfy({ $0 == nil }), combined == nil, localities == nil { return .app }
-            if localities != nil, app == nil, provenance == nil, parts.allSatisfy({ $0 == nil }), combined == nil { return .local }
+            if localities != nil, provenance != nil, app == nil, parts.allSatisfy({ $0 == nil }), combined == nil { return .local }
             return nil
         }
     }

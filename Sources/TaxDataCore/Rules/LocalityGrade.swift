@@ -7,6 +7,9 @@ import Foundation
 /// not lower its state's.
 public struct LocalityGrade: StateConstructRule {
     public let id = RuleID.localityProvenance
+    /// Reads the citations: in the local form they are in its provenance document, which `verify`
+    /// reads and an app does not fetch.
+    public var readsAuditTrail: Bool { true }
     public static let key = "localities"
     /// `locality.shape` reports a year too old for localities, once.
     public static let since = SchemaVersion(major: 1, minor: 0)

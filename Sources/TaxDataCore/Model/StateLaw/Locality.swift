@@ -36,6 +36,34 @@ public struct Locality: Sendable, Equatable, Codable {
         self.sources = sources
         self.notes = notes
     }
+
+    enum CodingKeys: String, CodingKey { case id, name, kind, taxes, provenance, pending, sources, notes }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        kind = try c.decode(String.self, forKey: .kind)
+        taxes = try c.decode([LocalIncomeTax].self, forKey: .taxes)
+        provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
+        pending = try c.decodeIfPresent(String.self, forKey: .pending)
+        sources = try c.decodeIfPresent([Citation].self, forKey: .sources) ?? []
+        notes = try c.decodeIfPresent(String.self, forKey: .notes)
+    }
+
+    /// `sources` is left out when empty: the local form's data documents carry none (their
+    /// audit trail is `LocalProvenanceDocument`).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(taxes, forKey: .taxes)
+        try c.encodeIfPresent(provenance, forKey: .provenance)
+        try c.encodeIfPresent(pending, forKey: .pending)
+        if !sources.isEmpty { try c.encode(sources, forKey: .sources) }
+        try c.encodeIfPresent(notes, forKey: .notes)
+    }
 }
 
 /// One local tax: what residents pay (`resident`) and what people who work in the place but live
