@@ -33,6 +33,22 @@ struct LocalFormTests {
         #expect(!String(decoding: parts, as: UTF8.self).contains("\"localities\"") && !String(decoding: app, as: UTF8.self).contains("\"localities\""))
     }
 
+    /// What an app downloads for its user's state: the largest (Ohio 2026, 234 localities) is about
+    /// 59 KB, 16 KB gzip-compressed on the wire. The citations stay out of it.
+    static let documentBudget = 80_000
+
+    @Test("payload budget: every state's document of every year stays within 80,000 bytes, without citations or notes")
+    func budget() throws {
+        for data in compiledYears {
+            guard let built = try BundleBuilder.buildLocal(data) else { continue }
+            for file in built.files where file.path.range(of: #"^[A-Z]{2}_[0-9]{4}\.json$"#, options: .regularExpression) != nil {
+                #expect(file.contents.count <= Self.documentBudget, "\(data.meta.taxYear) \(file.path): \(file.contents.count) bytes")
+                let text = String(decoding: file.contents, as: UTF8.self)
+                #expect(!text.contains("\"sources\"") && !text.contains("\"notes\""), "\(file.path) carries its audit trail")
+            }
+        }
+    }
+
     @Test("refused, each with its rule: a changed byte, a missing or unlisted file, another version, a locality listed in two states, a rate out of range")
     func refused() throws {
         let year = Self.year.withoutLocalities
