@@ -148,8 +148,8 @@ public struct TaxCalculator: Sendable {
         }
         notes += local.notes
         for place in [residence, work].compactMap({ $0 }) where place.provenance == .estimated {
-            let until = place.pending.map { " until \($0) is published" } ?? ""
-            notes.append("\(place.name) \(data.meta.taxYear) local figures are estimated\(until): the local tax may change")
+            let pending = place.pending.map { " (to be confirmed by \($0))" } ?? ""
+            notes.append("\(place.name) \(data.meta.taxYear) local figures are estimated\(pending): the local tax may change")
         }
 
         let marginal = federalBrackets.bracket(for: federalTaxable).map { federalTaxable > 0 ? $0.rate : 0 } ?? 0

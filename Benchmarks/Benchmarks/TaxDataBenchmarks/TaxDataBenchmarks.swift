@@ -61,6 +61,22 @@ func firstFormDocuments() throws -> [Int: [String: Data]] {
     return years
 }
 
+/// The 2026 data with its localities, from the local form of the dist in `TAXDATA_BENCH_DIST`.
+func withLocalities(_ data: TaxYearData) throws -> TaxYearData {
+    guard let root = ProcessInfo.processInfo.environment["TAXDATA_BENCH_DIST"] else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "set TAXDATA_BENCH_DIST to a dist built by taxdata build (make bench does)"])
+    }
+    let directory = URL(fileURLWithPath: "\(root)/\(data.meta.taxYear)/\(BundleLayout.localDirectory)")
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        files[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+    let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
+    var year = data
+    for (code, list) in LocalFormVerifier().verify(manifestBytes: manifest, files: files, year: data).localities { year.states[code]?.localities = list }
+    return year
+}
+
 let year2026 = try! TaxDataProvider(configuration: .init(baseURL: nil, taxYear: 2026), transport: NoNetwork(),
                                     store: BenchStore(), embedded: embedded)
 
@@ -169,6 +185,33 @@ let benchmarks: @Sendable () -> Void = {
             var input = FixedPointCalculator.Input(grossCents: gross, status: .marriedFilingJointly, state: ny, newYorkCity: true)
             input.plan401k = 1_000_000
             blackHole(try calculator.calculate(input))
+        }
+    }
+
+    // With a local tax where the person lives and one where they work (issue 36): a Cleveland resident
+    // working in Columbus (two city taxes and a resident credit), against the same without localities.
+    Benchmark("full calculation, FixedPointCalculator: federal + OH + Columbus and Cleveland (credit) + FICA, 2026 single", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let calculator = try FixedPointCalculator(data: try withLocalities(await year2026.data(year: 2026)))
+        let oh = try calculator.state("OH")
+        let cleveland = try calculator.locality("3916000", state: oh), columbus = try calculator.locality("3918000", state: oh)
+        var gross: Int64 = 2_000_000
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            gross += 101_300
+            if gross > 90_000_000 { gross = 2_000_000 }
+            blackHole(try calculator.calculate(.init(grossCents: gross, status: .single, state: oh, locality: cleveland, workLocality: columbus)))
+        }
+    }
+
+    Benchmark("full calculation, FixedPointCalculator: federal + OH + FICA, no locality, 2026 single", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let calculator = try FixedPointCalculator(data: try withLocalities(await year2026.data(year: 2026)))
+        let oh = try calculator.state("OH")
+        var gross: Int64 = 2_000_000
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            gross += 101_300
+            if gross > 90_000_000 { gross = 2_000_000 }
+            blackHole(try calculator.calculate(.init(grossCents: gross, status: .single, state: oh)))
         }
     }
 
