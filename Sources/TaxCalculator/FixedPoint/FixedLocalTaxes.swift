@@ -1,82 +1,101 @@
 import Foundation
 import TaxDataCore
 
-/// A locality's taxes in fixed point: what `LocalTaxes` computes in `Decimal`, to the cent.
+/// A year's localities in fixed point: what `LocalTaxes` computes in `Decimal`, to the cent. Flat
+/// tables of plain values (a locality is a range of `taxes`; a schedule an index into `schedules`),
+/// so that a calculation reads them in place and never retains or releases anything.
+struct FixedLocalTables: Sendable {
+    var localities: [FixedLocality] = []
+    var taxes: [FixedLocalTax] = []
+    /// Five per bracketed part, one per status in `FilingStatus.allCases` order.
+    var schedules: [FixedSchedule] = []
+}
+
 struct FixedLocality: Sendable {
-    var taxes: [FixedLocalTax]
+    /// The index of its state in the calculator's states.
+    var state: Int
+    /// Its taxes: `taxes[first ..< first + count]`.
+    var first: Int, count: Int
     /// A resident part on New York City's brackets: the state's city step computes it.
     var newYorkCity: Bool
 }
 
 struct FixedLocalTax: Sendable {
-    var resident: FixedLocalPart?
-    var nonresident: FixedLocalPart?
+    var resident: FixedLocalPart
+    var nonresident: FixedLocalPart
     var workplace: Bool
     /// The share of the year in force: `shareNumerator / shareDenominator` (12ths or days).
     var shareNumerator: Int64, shareDenominator: Int64
-    /// A resident credit: share and rate limit, in millionths.
-    var credit: (share: Int64, rateLimit: Int64)?
+    /// A resident credit: share and rate limit, in millionths (`hasCredit` false: none).
+    var hasCredit: Bool, creditShare: Int64, creditRateLimit: Int64
 }
 
 struct FixedLocalPart: Sendable {
-    enum Income: Sendable { case gross, fica, taxable, stateTaxable }
-    enum Kind: Sendable {
-        case rate(Income, Int64)
-        /// Per status; `whole`: the whole income at the rate of its bracket, the ceiling included.
-        case schedule(Income, [FixedSchedule], whole: Bool)
-        case stateTax(Int64)
-        case newYorkCity
-        /// Cents per month (12 × when the month's wages reach the minimum) or per year.
-        case flat(amount: Int64, monthly: Bool, minimum: Int64)
-    }
-    var kind: Kind
-    /// Wages, for a resident credit: a part on wages.
-    var onWages: Bool
+    enum Kind: UInt8, Sendable { case none, rate, schedule, wholeIncome, stateTax, newYorkCity, flatMonth, flatYear }
+    enum Income: UInt8, Sendable { case gross, fica, taxable, stateTaxable }
+    var kind: Kind = .none
+    var income: Income = .fica
+    /// In millionths (`rate`, `stateTax`).
+    var rate: Int64 = 0
+    /// For `schedule` and `wholeIncome`: the first of its five schedules.
+    var schedule: Int = 0
+    /// For a flat amount: cents per month or year, due from `minimum` cents of wages in that period.
+    var amount: Int64 = 0, minimum: Int64 = 0
+    /// A part on wages (what a resident credit measures the work place's taxes by).
+    var onWages: Bool { kind != .none && kind != .stateTax && kind != .newYorkCity && kind != .flatMonth && kind != .flatYear && income != .stateTaxable }
 }
 
 extension FixedTableCompiler {
-    /// A state's localities, in the data's order.
-    func localities(_ state: StateData) throws -> [FixedLocality] {
-        try (state.localities ?? []).map { locality in
-            FixedLocality(taxes: try locality.taxes.map { try localTax($0, locality.id) },
-                          newYorkCity: locality.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue })
+    /// A state's localities, appended to `tables` in the data's order.
+    func localities(_ state: StateData, stateIndex: Int, into tables: inout FixedLocalTables) throws {
+        for locality in state.localities ?? [] {
+            let first = tables.taxes.count
+            for tax in locality.taxes { tables.taxes.append(try localTax(tax, locality.id, &tables)) }
+            tables.localities.append(FixedLocality(state: stateIndex, first: first, count: locality.taxes.count,
+                                                   newYorkCity: locality.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue }))
         }
     }
 
-    private func localTax(_ tax: LocalIncomeTax, _ id: String) throws -> FixedLocalTax {
+    private func localTax(_ tax: LocalIncomeTax, _ id: String, _ tables: inout FixedLocalTables) throws -> FixedLocalTax {
         let (numerator, denominator) = LocalTaxes.fraction(of: tax.effective, in: year)
         return FixedLocalTax(
-            resident: try tax.resident.map { try part($0, "\(id) \(tax.id) resident") },
-            nonresident: try tax.nonresident.map { try part($0, "\(id) \(tax.id) nonresident") },
+            resident: try tax.resident.map { try part($0, "\(id) \(tax.id) resident", &tables) } ?? FixedLocalPart(),
+            nonresident: try tax.nonresident.map { try part($0, "\(id) \(tax.id) nonresident", &tables) } ?? FixedLocalPart(),
             workplace: tax.workplace == true, shareNumerator: Int64(numerator), shareDenominator: Int64(denominator),
-            credit: try tax.residentCredit.map { (share: try share($0.share, "\(code) \(id) credit share"),
-                                                  rateLimit: try rate($0.rateLimit, "\(code) \(id) credit rate limit")) })
+            hasCredit: tax.residentCredit != nil,
+            creditShare: try tax.residentCredit.map { try share($0.share, "\(code) \(id) credit share") } ?? 0,
+            creditRateLimit: try tax.residentCredit.map { try rate($0.rateLimit, "\(code) \(id) credit rate limit") } ?? 0)
     }
 
-    private func part(_ part: LocalTaxPart, _ what: String) throws -> FixedLocalPart {
-        let income: FixedLocalPart.Income = switch (LocalTaxBase(rawValue: part.base), part.wages.flatMap(WageDefinition.init(rawValue:))) {
+    private func part(_ part: LocalTaxPart, _ what: String, _ tables: inout FixedLocalTables) throws -> FixedLocalPart {
+        var fixed = FixedLocalPart()
+        fixed.income = switch (LocalTaxBase(rawValue: part.base), part.wages.flatMap(WageDefinition.init(rawValue:))) {
         case (.wages?, .gross?): .gross
         case (.wages?, .taxable?): .taxable
         case (.wages?, _): .fica
         default: .stateTaxable
         }
-        let kind: FixedLocalPart.Kind
         switch LocalTaxBase(rawValue: part.base) {
         case .wages?, .stateTaxableIncome?:
             if let value = part.rate {
-                kind = .rate(income, try rate(value, what))
+                fixed.kind = .rate
+                fixed.rate = try rate(value, what)
             } else {
-                kind = .schedule(income, try statuses.map { try schedule(part.brackets?[$0], "\(what) \($0.rawValue)") },
-                                 whole: LocalBracketMethod(rawValue: part.method ?? "") == .wholeIncome)
+                fixed.kind = LocalBracketMethod(rawValue: part.method ?? "") == .wholeIncome ? .wholeIncome : .schedule
+                fixed.schedule = tables.schedules.count
+                for status in statuses { tables.schedules.append(try schedule(part.brackets?[status], "\(what) \(status.rawValue)")) }
             }
-        case .stateTax?: kind = .stateTax(try rate(part.rate ?? 0, what))
-        case .nycTax?: kind = .newYorkCity
+        case .stateTax?:
+            fixed.kind = .stateTax
+            fixed.rate = try rate(part.rate ?? 0, what)
+        case .nycTax?: fixed.kind = .newYorkCity
         case .flat?:
-            kind = .flat(amount: try cents(part.amount ?? 0, "\(what) amount"), monthly: part.per == "month",
-                         minimum: try cents(part.minimumWages ?? 0, "\(what) minimum wages"))
+            fixed.kind = part.per == "month" ? .flatMonth : .flatYear
+            fixed.amount = try cents(part.amount ?? 0, "\(what) amount")
+            fixed.minimum = try cents(part.minimumWages ?? 0, "\(what) minimum wages")
         case nil: throw CalculationError.dataUnusable("\(year) \(code) \(what): base '\(part.base)' is not one this build computes")
         }
-        return FixedLocalPart(kind: kind, onWages: LocalTaxBase(rawValue: part.base) == .wages)
+        return fixed
     }
 }
 
@@ -88,29 +107,29 @@ extension FixedPointCalculator {
     }
 
     /// The local taxes of where the person lives and works (`LocalTaxes.compute`), summed, and
-    /// their share of the marginal rate, in millionths.
-    static func localTaxes(residence: FixedLocality?, work: FixedLocality?, sameLocality: Bool, _ income: LocalIncome) -> (cents: Int64, marginal: Int64) {
+    /// their share of the marginal rate, in millionths. `residence` and `work` index `local.localities`.
+    func localTaxes(residence: Int?, work: Int?, _ income: LocalIncome) -> (cents: Int64, marginal: Int64) {
         var total: Int64 = 0, marginal: Int64 = 0, workWageTaxes: Int64 = 0
+        let sameLocality = work == nil || work == residence
         if let work, !sameLocality {
-            for tax in work.taxes {
-                guard let part = tax.nonresident else { continue }
-                let (amount, rate) = charge(part, tax, income)
-                if part.onWages { workWageTaxes += amount }
+            let first = local.localities[work].first, count = local.localities[work].count
+            for t in first ..< first + count where local.taxes[t].nonresident.kind != .none {
+                let (amount, rate) = charge(local.taxes[t].nonresident, t, income)
+                if local.taxes[t].nonresident.onWages { workWageTaxes += amount }
                 total += amount
                 marginal += rate
             }
         }
         if let residence {
-            let worksHere = work == nil || sameLocality
-            for tax in residence.taxes {
-                if tax.workplace && !worksHere { continue }
-                guard let part = tax.resident else { continue }
-                var (amount, rate) = charge(part, tax, income)
-                if let credit = tax.credit, workWageTaxes > 0, amount > 0 {
+            let first = local.localities[residence].first, count = local.localities[residence].count
+            for t in first ..< first + count where local.taxes[t].resident.kind != .none {
+                if local.taxes[t].workplace && !sameLocality { continue }
+                var (amount, rate) = charge(local.taxes[t].resident, t, income)
+                if local.taxes[t].hasCredit, workWageTaxes > 0, amount > 0 {
                     // min(work taxes, limit × wages) × share × the entry's share of the year, to the cent.
-                    let creditable = Swift.min(workWageTaxes * FixedPoint.rateScale, credit.rateLimit * income.fica)
-                    let scaled = FixedPoint.multiplyDivideRounded(creditable, credit.share * tax.shareNumerator,
-                                                                  FixedPoint.rateScale * tax.shareDenominator * FixedPoint.unitsPerCent)
+                    let creditable = Swift.min(workWageTaxes * FixedPoint.rateScale, local.taxes[t].creditRateLimit * income.fica)
+                    let scaled = FixedPoint.multiplyDivideRounded(creditable, local.taxes[t].creditShare * local.taxes[t].shareNumerator,
+                                                                  FixedPoint.rateScale * local.taxes[t].shareDenominator * FixedPoint.unitsPerCent)
                     amount -= Swift.min(amount, scaled)
                 }
                 total += amount
@@ -120,44 +139,46 @@ extension FixedPointCalculator {
         return (total, marginal)
     }
 
-    /// One entry: its amount for the part of the year it is in force, to the cent, and its
-    /// share of the marginal rate (millionths, rounded).
-    private static func charge(_ part: FixedLocalPart, _ tax: FixedLocalTax, _ income: LocalIncome) -> (Int64, Int64) {
-        func base(_ which: FixedLocalPart.Income) -> Int64 {
-            switch which {
-            case .gross: income.gross
-            case .fica: income.fica
-            case .taxable: income.taxable
-            case .stateTaxable: income.stateTaxable
-            }
-        }
-        let n = tax.shareNumerator, d = tax.shareDenominator
+    /// One entry (`local.taxes[t]`'s part): its amount for the part of the year it is in force, to
+    /// the cent, and its share of the marginal rate (millionths, rounded).
+    @inline(__always)
+    private func charge(_ part: FixedLocalPart, _ t: Int, _ income: LocalIncome) -> (Int64, Int64) {
+        let n = local.taxes[t].shareNumerator, d = local.taxes[t].shareDenominator
         func cents(units: Int64) -> Int64 { FixedPoint.multiplyDivideRounded(units, n, d * FixedPoint.unitsPerCent) }
         func share(_ rate: Int64) -> Int64 { FixedPoint.multiplyDivideRounded(rate, n, d) }
+        let base: Int64 = switch part.income {
+        case .gross: income.gross
+        case .fica: income.fica
+        case .taxable: income.taxable
+        case .stateTaxable: income.stateTaxable
+        }
         switch part.kind {
-        case .rate(let which, let rate):
-            return (cents(units: Swift.max(0, base(which)) * rate), share(rate))
-        case .schedule(let which, let schedules, let whole):
-            let amount = base(which)
-            guard amount > 0 else { return (0, 0) }
-            let schedule = schedules[income.status]
-            if whole {
-                // The bracket the whole income falls in, its ceiling (the next floor) included.
-                let brackets = schedule.brackets
-                var i = 0
-                while i + 1 < brackets.count && amount > brackets[i + 1].floor { i += 1 }
-                let rate = brackets.isEmpty ? 0 : brackets[i].rate
-                return (cents(units: amount * rate), share(rate))
-            }
-            let (units, rate) = schedule.tax(on: amount)
+        case .none:
+            return (0, 0)
+        case .rate:
+            return (cents(units: Swift.max(0, base) * part.rate), share(part.rate))
+        case .schedule:
+            guard base > 0 else { return (0, 0) }
+            let (units, rate) = local.schedules[part.schedule + income.status].tax(on: base)
             return (cents(units: units), share(rate))
-        case .stateTax(let rate):
-            return (cents(units: income.stateTax * rate), 0)
+        case .wholeIncome:
+            guard base > 0 else { return (0, 0) }
+            // The bracket the whole income falls in, its ceiling (the next floor) included.
+            let rate = local.schedules[part.schedule + income.status].brackets.withUnsafeBufferPointer { brackets -> Int64 in
+                guard !brackets.isEmpty else { return 0 }
+                var i = 0
+                while i + 1 < brackets.count && base > brackets[i + 1].floor { i += 1 }
+                return brackets[i].rate
+            }
+            return (cents(units: base * rate), share(rate))
+        case .stateTax:
+            return (cents(units: income.stateTax * part.rate), 0)
         case .newYorkCity:
             return (FixedPoint.multiplyDivideRounded(income.newYorkCity, n, d), 0)
-        case .flat(let amount, let monthly, let minimum):
-            let annual = monthly ? (income.gross >= 12 * minimum ? 12 * amount : 0) : (income.gross >= minimum ? amount : 0)
-            return (FixedPoint.multiplyDivideRounded(annual, n, d), 0)
+        case .flatMonth:
+            return (FixedPoint.multiplyDivideRounded(income.gross >= 12 * part.minimum ? 12 * part.amount : 0, n, d), 0)
+        case .flatYear:
+            return (FixedPoint.multiplyDivideRounded(income.gross >= part.minimum ? part.amount : 0, n, d), 0)
         }
     }
 }

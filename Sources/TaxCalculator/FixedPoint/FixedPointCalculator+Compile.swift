@@ -56,11 +56,14 @@ extension FixedPointCalculator {
         let sorted = data.states.sorted { $0.key < $1.key }
         codes = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.key, $0) })
         states = try sorted.map { code, state in try FixedTableCompiler(year: year, code: code).state(state) }
-        localities = try sorted.map { code, state in try FixedTableCompiler(year: year, code: code).localities(state) }
-        var index: [String: LocalityID] = [:]
-        for (s, (_, state)) in sorted.enumerated() {
-            for (i, locality) in (state.localities ?? []).enumerated() where index[locality.id] == nil { index[locality.id] = LocalityID(state: s, index: i) }
+        var tables = FixedLocalTables(), index: [String: LocalityID] = [:]
+        for (s, (code, state)) in sorted.enumerated() {
+            for locality in state.localities ?? [] where index[locality.id] == nil {
+                index[locality.id] = LocalityID(state: s, index: tables.localities.count + (state.localities ?? []).firstIndex { $0.id == locality.id }!)
+            }
+            try FixedTableCompiler(year: year, code: code).localities(state, stateIndex: s, into: &tables)
         }
+        local = tables
         localityIndex = index
     }
 }

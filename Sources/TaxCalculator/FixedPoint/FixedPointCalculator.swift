@@ -24,6 +24,7 @@ public struct FixedPointCalculator: Sendable {
     /// A locality of a state of this year's data (`TaxYearData.localities`), looked up once by id.
     public struct LocalityID: Sendable, Hashable {
         let state: Int
+        /// In `local.localities`.
         let index: Int
     }
 
@@ -109,8 +110,8 @@ public struct FixedPointCalculator: Sendable {
     let taxYear: Int
     let codes: [String: Int]
     let states: [FixedState]
-    /// Each state's localities, by state index; and where each id is.
-    let localities: [[FixedLocality]]
+    /// Every state's localities, in flat tables; and where each id is.
+    let local: FixedLocalTables
     let localityIndex: [String: LocalityID]
     /// Indexed by `statusIndex`.
     let federal: [FixedSchedule]
@@ -169,15 +170,14 @@ public struct FixedPointCalculator: Sendable {
         let index = input.state.index
         if input.newYorkCity && !states[index].hasCityTax { throw CalculationError.newYorkCityOutsideNewYork }
         // (Two checks, not a loop over an array: nothing here allocates.)
-        if let place = input.locality, place.state != index || place.index >= localities[index].count {
+        if let place = input.locality, place.index >= local.localities.count || local.localities[place.index].state != index {
             throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
         }
-        if let place = input.workLocality, place.state != index || place.index >= localities[index].count {
+        if let place = input.workLocality, place.index >= local.localities.count || local.localities[place.index].state != index {
             throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
         }
         if input.newYorkCity && input.locality != nil { throw CalculationError.newYorkCityAndLocality }
-        let residence = input.locality.map { localities[index][$0.index] }
-        let newYorkCity = input.newYorkCity || residence?.newYorkCity == true
+        let newYorkCity = input.newYorkCity || (input.locality.map { local.localities[$0.index].newYorkCity } ?? false)
         let s = Self.statusIndex(input.status)
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
@@ -235,14 +235,12 @@ public struct FixedPointCalculator: Sendable {
         let stateResult = states[index].tax(stateInput)
         var (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
             (stateResult.taxable, stateResult.tax, stateResult.sdi, stateResult.mentalHealth, stateResult.city, stateResult.marginal)
-        if residence != nil || input.workLocality != nil {
-            let local = Self.localTaxes(
-                residence: residence, work: input.workLocality.map { localities[index][$0.index] },
-                sameLocality: input.workLocality == nil || input.workLocality == input.locality,
-                LocalIncome(gross: gross, fica: ficaWages, taxable: stateInput.incomeWages, stateTaxable: stateTaxable, stateTax: stateTax,
-                            newYorkCity: city, status: s))
-            city = local.cents
-            stateMarginal += local.marginal
+        if input.locality != nil || input.workLocality != nil {
+            let taxes = localTaxes(residence: input.locality?.index, work: input.workLocality?.index,
+                                   LocalIncome(gross: gross, fica: ficaWages, taxable: stateInput.incomeWages, stateTaxable: stateTaxable,
+                                               stateTax: stateTax, newYorkCity: city, status: s))
+            city = taxes.cents
+            stateMarginal += taxes.marginal
         }
         return Result(
             grossCents: gross, preTaxDeductionsCents: preTax, federalTaxableIncomeCents: federalTaxable,
