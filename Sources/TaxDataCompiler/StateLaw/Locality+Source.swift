@@ -57,7 +57,7 @@ extension YAMLDocument {
         let workplaceNode = m.optional("workplace")
         let workplace = workplaceNode.flatMap { bool($0, path.key("workplace")) }
         let effectiveNode = m.optional("effective")
-        let effective = effectiveNode.flatMap { localDateRange($0, path.key("effective")) }
+        let effective = effectiveNode.flatMap { dateRange($0, path.key("effective")) }
         let residentNode = m.optional("resident"), nonresidentNode = m.optional("nonresident")
         let resident = residentNode.flatMap { localTaxPart($0, path.key("resident")) }
         let nonresident = nonresidentNode.flatMap { localTaxPart($0, path.key("nonresident")) }
@@ -108,14 +108,5 @@ extension YAMLDocument {
         m.finish()
         guard let share, let limit else { return nil }
         return .init(share: share, rateLimit: limit)
-    }
-
-    private func localDateRange(_ node: Node, _ path: DataPath) -> PayrollContribution.DateRange? {
-        guard var m = mapping(node, path) else { return nil }
-        let from = m.required("from").flatMap { string($0, path.key("from")) }
-        let to = m.required("to").flatMap { string($0, path.key("to")) }
-        m.finish()
-        guard let from, let to else { return nil }
-        return .init(from: from, to: to)
     }
 }

@@ -54,8 +54,9 @@ extension YAMLDocument {
                                    wages: wages, effective: effective, inSDI: inSDI, provenance: grade, sources: sources)
     }
 
-    /// `{ from: "YYYY-MM-DD", to: "YYYY-MM-DD" }`, as text (checked by the rule).
-    private func dateRange(_ node: Node, _ path: DataPath) -> PayrollContribution.DateRange? {
+    /// `{ from: "YYYY-MM-DD", to: "YYYY-MM-DD" }`, as text (checked by the rule): a payroll
+    /// contribution's or a local tax's `effective`.
+    func dateRange(_ node: Node, _ path: DataPath) -> PayrollContribution.DateRange? {
         guard var m = mapping(node, path) else { return nil }
         let from = m.required("from").flatMap { string($0, path.key("from")) }
         let to = m.required("to").flatMap { string($0, path.key("to")) }
