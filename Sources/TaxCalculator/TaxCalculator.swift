@@ -98,11 +98,11 @@ public struct TaxCalculator: Sendable {
         let threshold = medicare.thresholds[input.status] ?? 200000
         let medicareTax = Rounding.cent(ficaWages * medicare.rate + Swift.max(0, ficaWages - threshold) * medicare.additionalRate)
 
-        // State (none: federal and FICA only).
+        // State (none: federal and FICA only). The pre-tax deductions the state taxes go back into
+        // its wages (never above gross): the state's taxable wages, which local taxes read too.
+        let taxed = state?.preTaxTreatment.map { allowed.taxed(by: $0) } ?? (names: [], sum: 0)
+        let stateWages = Swift.min(input.grossAnnual, incomeWages + taxed.sum)
         let stateResult = state.map { state in
-            // The pre-tax deductions the state taxes go back into its wages (never above gross).
-            let taxed = state.preTaxTreatment.map { allowed.taxed(by: $0) } ?? (names: [], sum: 0)
-            let stateWages = Swift.min(input.grossAnnual, incomeWages + taxed.sum)
             if taxed.sum > 0, let code {
                 notes.append("\(code) taxes \(taxed.names.joined(separator: ", ")) deductions: \(Money.text(stateWages - incomeWages)) added to state wages")
             }
@@ -140,7 +140,7 @@ public struct TaxCalculator: Sendable {
         // Local taxes, from the state's figures (the fixed-point calculator computes New York City's only).
         var local = LocalTaxes.compute(residence: residence, work: work, income: .init(
             taxYear: data.meta.taxYear, status: input.status, gross: input.grossAnnual, ficaWages: ficaWages,
-            stateWages: Swift.min(input.grossAnnual, incomeWages + (state?.preTaxTreatment.map { allowed.taxed(by: $0).sum } ?? 0)),
+            stateWages: stateWages,
             stateTaxable: stateResult.taxable, stateTax: stateResult.incomeTax, newYorkCityTax: stateResult.city))
         if newYorkCity && residence == nil {
             let tax = data.states["NY"]?.localities?.lazy.flatMap(\.taxes).first { $0.resident?.base == LocalTaxBase.nycTax.rawValue }
