@@ -93,6 +93,8 @@ summary: tool
 	@echo
 	@echo "years in $(DIST)/:"
 	@grep -E '"(status|taxYear|version)"' $(DIST)/index.json | sed 's/[",]//g' | awk '{v[$$1]=$$3} /version/ {printf "  %s  data version %s  %s\n", v["taxYear"], v["version"], v["status"]; delete v}'
+	@echo "local income taxes in $(DIST)/ (taxdata localities --state XX lists them):"
+	@for d in $(DIST)/[0-9][0-9][0-9][0-9]; do [ -d $$d/local ] && $(BIN) localities --bundle $$d --year $$(basename $$d) | head -1 | sed 's/^/  /'; done; true
 
 test: test-unit test-integration
 
