@@ -40,6 +40,20 @@ struct FlatYear {
                 scalars[DataPath(.state(code)).key("localities").key(locality.id)] = Scalar(value: .text(locality.summary), derivation: nil)
             }
         }
+        // A payroll contribution is keyed by its id (and, for one in force part of the year, its first
+        // day), not its position: one added before it is one added line, not every later one changed.
+        var contributionKeys: [String: [String]] = [:]
+        for code in data.states.keys {
+            let list = data.states[code]!.payrollContributions ?? []
+            contributionKeys[code] = list.map { c in
+                list.filter { $0.id == c.id }.count > 1 ? "\(c.id)@\(c.effective?.from ?? "")" : c.id
+            }
+        }
+        func keyed(_ path: DataPath) -> DataPath {
+            guard case .state(let code) = path.document, path.components.count >= 2, case .key("payrollContributions") = path.components[0],
+                  case .index(let i) = path.components[1], let keys = contributionKeys[code], i < keys.count else { return path }
+            return DataPath(path.document, [.key("payrollContributions"), .key(keys[i])] + path.components.dropFirst(2))
+        }
         for field in walked.fields where !Self.prose(field.path) && !inSchedule(field.path) && !Self.locality(field.path) {
             let value: FlatValue = switch field.value {
             case .number(let x): .number(x)
@@ -48,7 +62,7 @@ struct FlatYear {
             case .null: .text("null")
             }
             let derivation: Derivation? = field.copyOf.map { .copy(of: $0) } ?? field.derivation.map(Derivation.init)
-            scalars[field.path] = Scalar(value: value, derivation: derivation)
+            scalars[keyed(field.path)] = Scalar(value: value, derivation: derivation)
         }
     }
 
@@ -58,9 +72,11 @@ struct FlatYear {
         return true
     }
 
-    /// Citations, notes and a document's own grade: not figures.
+    /// Citations, notes and a document's own grade: not figures; nor are the citations and notes of
+    /// a construct that carries its own (a payroll contribution's), though its grade is shown.
     static func prose(_ path: DataPath) -> Bool {
         guard case .key(let first)? = path.components.first else { return false }
-        return ["sources", "notes", "provenance", "year"].contains(first)
+        if ["sources", "notes", "provenance", "year"].contains(first) { return true }
+        return path.components.dropFirst().contains { if case .key(let name) = $0 { name == "sources" || name == "notes" } else { false } }
     }
 }
