@@ -91,10 +91,11 @@ summary: tool
 	@echo "== $(DIST)/ =="
 	@$(BIN) check $(SOURCES) --coverage 2>&1 | grep -v -e '^$(SOURCES)/.*warning: \[data.incomplete\]'
 	@echo
-	@echo "years in $(DIST)/:"
-	@grep -E '"(status|taxYear|version)"' $(DIST)/index.json | sed 's/[",]//g' | awk '{v[$$1]=$$3} /version/ {printf "  %s  data version %s  %s\n", v["taxYear"], v["version"], v["status"]; delete v}'
 	@echo "local income taxes in $(DIST)/ (taxdata localities --state XX lists them):"
 	@for d in $(DIST)/[0-9][0-9][0-9][0-9]; do [ -d $$d/local ] && $(BIN) localities --bundle $$d --year $$(basename $$d) | head -1 | sed 's/^/  /'; done; true
+	@echo
+	@echo "years in $(DIST)/:"
+	@grep -E '"(status|taxYear|version)"' $(DIST)/index.json | sed 's/[",]//g' | awk '{v[$$1]=$$3} /version/ {printf "  %s  data version %s  %s\n", v["taxYear"], v["version"], v["status"]; delete v}'
 
 test: test-unit test-integration
 
