@@ -24,6 +24,10 @@ public struct CalculationError: Error, Sendable, Equatable, CustomStringConverti
         public static let localityNotInState = Code(rawValue: "locality-not-in-state")
         /// A locality id the year's data does not have (`TaxYearData.localities` lists them).
         public static let unknownLocality = Code(rawValue: "unknown-locality")
+        /// Places of residence that cannot all hold: a locality given twice, two of one kind (a
+        /// person lives in one county, one city, one school district), or more than
+        /// `PayInput.maxLocalities`.
+        public static let localitiesConflict = Code(rawValue: "localities-conflict")
         /// The data lacks something the calculation needs (a filing status's brackets), or holds a
         /// figure the fixed-point calculator cannot represent exactly.
         public static let dataUnusable = Code(rawValue: "data-unusable")
@@ -49,6 +53,13 @@ public struct CalculationError: Error, Sendable, Equatable, CustomStringConverti
     static func dataUnusable(_ message: String) -> CalculationError { .init(.dataUnusable, message) }
     static func unsupported(_ message: String) -> CalculationError { .init(.unsupported, message) }
     static let newYorkCityOutsideNewYork = CalculationError(.localityNotInState, "New York City tax applies only with --state NY")
+    static func tooManyLocalities(_ count: Int) -> CalculationError {
+        .init(.localitiesConflict, "\(count) localities of residence: a calculation takes at most \(PayInput.maxLocalities) (a county, a city and a school district)")
+    }
+    static func localityTwice(_ id: String) -> CalculationError { .init(.localitiesConflict, "locality \(id) is given twice") }
+    static func localitiesOfOneKind(_ first: String, _ second: String, kind: String) -> CalculationError {
+        .init(.localitiesConflict, "localities \(first) and \(second) are both a \(kind): a person lives in one \(kind)")
+    }
     static let newYorkCityAndLocality = CalculationError(.inconsistentInput, "newYorkCity is the locality 3651000: give newYorkCity or a locality, not both")
 
     /// No data for `code` in `year`: a known state without a file yet, or not a state at all.

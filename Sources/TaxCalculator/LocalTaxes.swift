@@ -8,6 +8,8 @@ import TaxDataCore
 ///   `nonresident` part from those who work there and live elsewhere.
 /// - A `workplace` tax (an occupational tax) is due only on work done in the place: its `resident`
 ///   part from residents who work there, its `nonresident` part from the others who do.
+/// - A person may live in several localities at once (an Ohio city and its school district); each
+///   charges its own taxes.
 /// - Without a work locality, the person works where they live.
 /// - Wages are taken as paid evenly over the year: an entry in force for part of the year charges
 ///   that share of the annual amount, in twelfths for whole months (Philadelphia's rate from July 1,
@@ -15,7 +17,8 @@ import TaxDataCore
 ///   is due for each month whose wages (gross / 12) reach `minimumWages`.
 /// - A resident credit (Ohio, Pennsylvania's Act 32) takes `share` of the work place's taxes on
 ///   wages, on at most `rateLimit` × wages (Medicare wages), off the resident tax, never below zero;
-///   an entry in force for part of the year takes that part of the credit.
+///   an entry in force for part of the year takes that part of the credit. The work place's tax is
+///   credited once: a second place of residence with a credit takes what the first left.
 /// - Each entry is rounded to the cent; lines are per tax id, in the data's order.
 enum LocalTaxes {
     struct Income {
@@ -33,12 +36,11 @@ enum LocalTaxes {
         var notes: [String] = []
     }
 
-    static func compute(residence: Locality?, work: Locality?, income: Income) -> Outcome {
+    static func compute(residences: [Locality], work: Locality?, income: Income) -> Outcome {
         var outcome = Outcome()
-        let worksAt = work ?? residence
         var workWageTaxes: Decimal = 0
         // Work place first: its wage taxes are what a resident credit is measured against.
-        if let work, work.id != residence?.id {
+        if let work, !residences.contains(where: { $0.id == work.id }) {
             for tax in work.taxes {
                 guard let part = tax.nonresident else { continue }
                 let amount = charge(part, tax, income, &outcome)
@@ -46,21 +48,28 @@ enum LocalTaxes {
                 add(tax, amount, &outcome)
             }
         }
-        if let residence {
+        // Credits the places of residence before this one took: the work place's tax is credited once.
+        var credited: Decimal = 0
+        for residence in residences {
+            // Without a work locality, the person works where they live.
+            let worksHere = work.map { $0.id == residence.id } ?? true
+            var taken: Decimal = 0
             for tax in residence.taxes {
-                if tax.workplace == true && worksAt?.id != residence.id { continue }
+                if tax.workplace == true && !worksHere { continue }
                 guard let part = tax.resident else { continue }
                 var amount = charge(part, tax, income, &outcome)
                 if let credit = tax.residentCredit, workWageTaxes > 0, amount > 0 {
                     // The year's creditable tax, for the part of the year this entry is in force.
-                    let creditable = Swift.min(workWageTaxes, credit.rateLimit * income.ficaWages)
+                    let creditable = Swift.max(0, Swift.min(workWageTaxes, credit.rateLimit * income.ficaWages) - credited)
                     let (numerator, denominator) = Self.fraction(of: tax.effective, in: income.taxYear)
-                    let taken = Swift.min(amount, Rounding.cent(creditable * credit.share * Decimal(numerator) / Decimal(denominator)))
-                    amount -= taken
-                    outcome.notes.append("\(tax.name): \(Money.text(taken)) credit for the tax paid where you work")
+                    let allowed = Swift.min(amount, Rounding.cent(creditable * credit.share * Decimal(numerator) / Decimal(denominator)))
+                    amount -= allowed
+                    taken += allowed
+                    outcome.notes.append("\(tax.name): \(Money.text(allowed)) credit for the tax paid where you work")
                 }
                 add(tax, amount, &outcome)
             }
+            credited += taken
         }
         return outcome
     }

@@ -43,16 +43,23 @@ public struct PayInput: Sendable, Equatable {
     /// Hours worked in the year, for a contribution charged per hour (Oregon's Workers' Benefit
     /// Fund); nil: full time, `fullTimeHours`, with a note.
     public var hoursWorked: Int?
-    /// Where the person lives: a locality id of `state` (`TaxYearData.localities`, e.g. `24031`
-    /// for Montgomery County, MD); nil: no local tax (or none known).
-    public var locality: String?
+    /// Where the person lives: the locality ids of `state` whose residence taxes they owe
+    /// (`TaxYearData.localities`, e.g. `24031` for Montgomery County, MD), at most one of each kind
+    /// and `maxLocalities` in all: an Ohio city and its school district are two. Empty: no local
+    /// tax (or none known).
+    public var localities: [String]
+    /// The first of `localities`: where the person lives, when one locality taxes it.
+    public var locality: String? {
+        get { localities.first }
+        set { localities = newValue.map { [$0] } ?? [] }
+    }
     /// Where the person works, when a work-place tax or credit applies there and it is not
     /// `locality`; nil: where they live.
     public var workLocality: String?
 
     public init(grossAnnual: Decimal, status: FilingStatus, state: String? = nil, preTax: [PreTaxDeduction] = [], newYorkCity: Bool = false,
                 age: Int? = nil, dependents: Int = 0, children: Int = 0, childrenUnder6: Int = 0, hoursWorked: Int? = nil,
-                locality: String? = nil, workLocality: String? = nil) {
+                locality: String? = nil, localities: [String] = [], workLocality: String? = nil) {
         self.grossAnnual = grossAnnual
         self.status = status
         self.state = state
@@ -63,7 +70,7 @@ public struct PayInput: Sendable, Equatable {
         self.children = children
         self.childrenUnder6 = childrenUnder6
         self.hoursWorked = hoursWorked
-        self.locality = locality
+        self.localities = (locality.map { [$0] } ?? []) + localities
         self.workLocality = workLocality
     }
 }
@@ -75,4 +82,6 @@ extension PayInput {
     public static let fullTimeHours = 2080
     /// The most hours a year has (366 × 24).
     public static let maxHours = 8784
+    /// The most residence localities a calculation takes (a county, a city and a school district).
+    public static let maxLocalities = 3
 }

@@ -149,7 +149,7 @@ extension PayResult: Encodable {
     enum CodingKeys: String, CodingKey {
         case taxYear, dataVersion, status, state, dependents, children, childrenUnder6, hoursWorked, grossWages, preTaxDeductions, federalTaxableIncome,
              federalIncomeTax, socialSecurity, medicare, stateTaxableIncome, stateIncomeTax, stateDisabilityInsurance,
-             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, localTaxes, localIncomeTax, locality, workLocality,
+             payrollContributions, statePayrollContributions, mentalHealthTax, cityIncomeTax, localTaxes, localIncomeTax, locality, localities, workLocality,
              totalTax, netPay,
              refundableCredits, federalRefundableCredits, stateRefundableCredits, effectiveRate, marginalRate, periods, notes
     }
@@ -177,7 +177,9 @@ extension PayResult: Encodable {
         try c.encode(statePayrollContributions, forKey: .statePayrollContributions)
         try c.encode(mentalHealthTax, forKey: .mentalHealthTax)
         try c.encode(cityIncomeTax, forKey: .cityIncomeTax)
-        try c.encodeIfPresent(input.locality, forKey: .locality)
+        // One place of residence as `locality`, several as `localities` (as `calc --batch` reads them).
+        if input.localities.count == 1 { try c.encode(input.localities[0], forKey: .locality) }
+        if input.localities.count > 1 { try c.encode(input.localities, forKey: .localities) }
         try c.encodeIfPresent(input.workLocality, forKey: .workLocality)
         try c.encode(localTaxes, forKey: .localTaxes)
         try c.encode(localIncomeTax, forKey: .localIncomeTax)

@@ -27,10 +27,10 @@ public struct TaxCalculator: Sendable {
         }
         if input.newYorkCity && code != "NY" { throw CalculationError.newYorkCityOutsideNewYork }
         if input.newYorkCity && input.locality != nil { throw CalculationError.newYorkCityAndLocality }
-        let residence = try input.locality.map { try locality($0, state: code) }
+        let residences = try residenceLocalities(input.localities, state: code)
         let work = try input.workLocality.map { try locality($0, state: code) }
         // New York City's tax is the state's nycTax step, whether asked for as --city NYC or as its locality.
-        let newYorkCity = input.newYorkCity || residence?.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue } == true
+        let newYorkCity = input.newYorkCity || residences.contains { $0.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue } }
         guard (0...PayInput.maxDependents).contains(input.dependents) else {
             throw CalculationError.dependents(input.dependents)
         }
@@ -138,16 +138,16 @@ public struct TaxCalculator: Sendable {
         }
 
         // Local taxes, from the state's figures (the fixed-point calculator computes New York City's only).
-        var local = LocalTaxes.compute(residence: residence, work: work, income: .init(
+        var local = LocalTaxes.compute(residences: residences, work: work, income: .init(
             taxYear: data.meta.taxYear, status: input.status, gross: input.grossAnnual, ficaWages: ficaWages,
             stateWages: stateWages,
             stateTaxable: stateResult.taxable, stateTax: stateResult.incomeTax, newYorkCityTax: stateResult.city))
-        if newYorkCity && residence == nil {
+        if newYorkCity && residences.isEmpty {
             let tax = data.states["NY"]?.localities?.lazy.flatMap(\.taxes).first { $0.resident?.base == LocalTaxBase.nycTax.rawValue }
             local.lines.append(.init(id: tax?.id ?? "ny-nyc", name: tax?.name ?? "New York City income tax", amount: stateResult.city))
         }
         notes += local.notes
-        for place in [residence, work].compactMap({ $0 }) where place.provenance == .estimated {
+        for place in residences + [work].compactMap({ $0 }) where place.provenance == .estimated {
             let pending = place.pending.map { " (to be confirmed by \($0))" } ?? ""
             notes.append("\(place.name) \(data.meta.taxYear) local figures are estimated\(pending): the local tax may change")
         }
@@ -172,6 +172,22 @@ public struct TaxCalculator: Sendable {
                 + (deferral > 0 ? " (401(k), 403(b) and 457(b) deferrals still owe Social Security and Medicare)" : ""))
         }
         return result
+    }
+
+    /// The localities of residence: each of the state, none twice, at most one of each kind (a
+    /// person lives in one county, one city, one school district), `PayInput.maxLocalities` in all.
+    func residenceLocalities(_ ids: [String], state code: String?) throws -> [Locality] {
+        guard ids.count <= PayInput.maxLocalities else { throw CalculationError.tooManyLocalities(ids.count) }
+        var found: [Locality] = []
+        for id in ids {
+            let place = try locality(id, state: code)
+            if found.contains(where: { $0.id == place.id }) { throw CalculationError.localityTwice(id) }
+            if let other = found.first(where: { $0.kind == place.kind }) {
+                throw CalculationError.localitiesOfOneKind("\(other.id) (\(other.name))", "\(place.id) (\(place.name))", kind: place.kind)
+            }
+            found.append(place)
+        }
+        return found
     }
 
     /// The locality `id` of the state asked for: `locality.unknown` (`unknownLocality`) when the

@@ -25,6 +25,7 @@ struct CalcBatch {
         var preTax: [String]?
         var city: String?
         var locality: String?
+        var localities: [String]?
         var workLocality: String?
         var age: Int?
     }
@@ -64,10 +65,13 @@ struct CalcBatch {
                 continue
             }
             do {
+                if item.locality != nil && item.localities != nil {
+                    throw ValidationError("give locality (one id) or localities (a list), not both")
+                }
                 let input = try CalcCommand.input(gross: item.gross.text, status: item.status, state: item.state, preTax: item.preTax ?? [],
                                                   city: item.city, age: item.age, dependents: item.dependents ?? item.children ?? 0,
                                                   children: item.children ?? 0, childrenUnder6: item.childrenUnder6 ?? 0,
-                                                  hoursWorked: item.hoursWorked, locality: item.locality, workLocality: item.workLocality)
+                                                  hoursWorked: item.hoursWorked, localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality)
                 let result = try calculator.calculate(input)
                 let id = try Self.jsonString(item.id)
                 Console.out("{\"id\":\(id),\"result\":\(try CalcReport(result).json(compact: true))}")

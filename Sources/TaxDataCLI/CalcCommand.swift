@@ -19,8 +19,9 @@ struct CalcCommand: AsyncParsableCommand {
           taxdata calc --year 2026 --status single --gross 100000
           taxdata calc --year 2026 --status single --gross 90000 --pre-tax 401k=9000
 
-        Local income taxes: --locality ID where the person lives, --work-locality ID where they \
-        work when a work-place tax applies there (`taxdata localities --state XX` lists the ids).
+        Local income taxes: --locality ID where the person lives (repeat it for a city and its school \
+        district), --work-locality ID where they work when a work-place tax applies there \
+        (`taxdata localities --state XX` lists the ids).
 
         A state without data for --year is an error (exit 1); `taxdata check --coverage` lists the \
         jurisdictions each year has. The per-period table shows gross, pre-tax deductions, tax and \
@@ -28,7 +29,7 @@ struct CalcCommand: AsyncParsableCommand {
 
         Many calculations at once: taxdata calc --batch cases.jsonl (one JSON object per line: year, \
         status, gross (a string or an exact number), and optionally state, dependents, children, preTax ["401k=10000"], \
-        city, locality, workLocality, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
+        city, locality or localities ["ID", …], workLocality, age, id); each line of output is {"id": …, "result": …} or {"id": …, "error": …}.
 
         Pre-tax deductions (repeat --pre-tax): 401k, 403b, 457b (reduce income tax, not FICA; capped at \
         the year's limit plus the catch-up for --age), hsa / hsa-self (capped at the family / self-only \
@@ -56,8 +57,8 @@ struct CalcCommand: AsyncParsableCommand {
     @Option(help: "City tax: NYC (New York City residents); the same as --locality 3651000.")
     var city: String?
 
-    @Option(help: ArgumentHelp("Where the person lives: a locality id of --state (`taxdata localities --state XX` lists them), for its county, city or school district income tax.", valueName: "id"))
-    var locality: String?
+    @Option(help: ArgumentHelp("Where the person lives: a locality id of --state (`taxdata localities --state XX` lists them), for its county, city or school district income tax; repeat it for each (at most one of each kind, \(PayInput.maxLocalities) in all).", valueName: "id"))
+    var locality: [String] = []
 
     @Option(name: .customLong("work-locality"), help: ArgumentHelp("Where the person works, when it is not --locality: its work-place tax (an occupational or nonresident tax) or a resident credit applies.", valueName: "id"))
     var workLocality: String?
@@ -95,7 +96,7 @@ struct CalcCommand: AsyncParsableCommand {
         }
         return try Self.input(gross: gross, status: status, state: state, preTax: preTax, city: city, age: age,
                               dependents: dependents ?? children, children: children, childrenUnder6: childrenUnder6,
-                              hoursWorked: hoursWorked, locality: locality, workLocality: workLocality)
+                              hoursWorked: hoursWorked, localities: locality, workLocality: workLocality)
     }
 
     /// `--state none` (any case) means no state, as leaving `--state` out does.
@@ -108,7 +109,7 @@ struct CalcCommand: AsyncParsableCommand {
     static let maxAge = 130
 
     static func input(gross: String, status: FilingStatus, state: String?, preTax: [String], city: String?, age: Int?,
-                      dependents: Int, children: Int, childrenUnder6: Int = 0, hoursWorked: Int? = nil, locality: String? = nil,
+                      dependents: Int, children: Int, childrenUnder6: Int = 0, hoursWorked: Int? = nil, localities: [String] = [],
                       workLocality: String? = nil) throws -> PayInput {
         guard let amount = Money.parse(gross) else { throw ValidationError("--gross '\(gross)' is not an amount like 100000 or 85250.50") }
         if let age, !(0...maxAge).contains(age) { throw ValidationError("--age \(age): an age is 0…\(maxAge)") }
@@ -119,8 +120,8 @@ struct CalcCommand: AsyncParsableCommand {
             throw ValidationError("--city '\(city)': --city takes NYC only; other local taxes are --locality ID (`taxdata localities --state XX` lists the ids)")
         }
         if city != nil, code != "NY" { throw ValidationError("--city NYC needs --state NY") }
-        if city != nil, locality != nil { throw ValidationError("--city NYC is --locality 3651000: give one of them") }
-        if (locality != nil || workLocality != nil) && code == nil {
+        if city != nil, !localities.isEmpty { throw ValidationError("--city NYC is --locality 3651000: give one of them") }
+        if (!localities.isEmpty || workLocality != nil) && code == nil {
             throw ValidationError("--locality and --work-locality need --state: a locality is in one state (`taxdata localities` lists them)")
         }
         let deductions = try preTax.map { entry -> PreTaxDeduction in
@@ -145,7 +146,7 @@ struct CalcCommand: AsyncParsableCommand {
         }
         return PayInput(grossAnnual: amount, status: status, state: code, preTax: deductions,
                         newYorkCity: city != nil, age: age, dependents: dependents, children: children, childrenUnder6: childrenUnder6,
-                        hoursWorked: hoursWorked, locality: locality, workLocality: workLocality)
+                        hoursWorked: hoursWorked, localities: localities, workLocality: workLocality)
     }
 
     func validate() throws {
@@ -187,7 +188,8 @@ struct CalcCommand: AsyncParsableCommand {
         }
         let result: PayResult
         do { result = try TaxCalculator(data: data).calculate(input) } catch let error as CalculationError {
-            let rule = [.unknownLocality, .localityNotInState].contains(error.code) ? "\(RuleID.localityUnknown): " : ""
+            let rule = [.unknownLocality, .localityNotInState].contains(error.code) ? "\(RuleID.localityUnknown): "
+                : error.code == .localitiesConflict ? "\(RuleID.localityResidence): " : ""
             throw CommandFailure(rule + error.description + (source.embedded && rule != "" ? " (the data built into taxdata has no localities: run calc in a checkout, or with --bundle)" : ""))
         }
         if format == .json {

@@ -47,7 +47,7 @@ struct CalcReport {
         for credit in r.refundableCredits {
             rows.append(("refundable: \(credit.jurisdiction == "US" ? "federal" : credit.jurisdiction) \(credit.name)", credit.amount))
         }
-        let localities = [r.input.locality.map { "lives in \($0)" }, r.input.workLocality.map { "works in \($0)" }].compactMap { $0 }
+        let localities = [r.input.localities.isEmpty ? nil : "lives in \(r.input.localities.joined(separator: " and "))", r.input.workLocality.map { "works in \($0)" }].compactMap { $0 }
         let place = state.map { $0 + (r.input.newYorkCity ? " (NYC)" : "") + (localities.isEmpty ? "" : " (\(localities.joined(separator: ", ")))") }
             ?? "no state (federal and FICA only)"
         var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.status.rawValue), \(place)", ""]

@@ -110,20 +110,26 @@ struct FixedPointTests {
                         let hours: Int? = Bool.random(using: &rng) ? nil : Int.random(in: 0...PayInput.maxHours, using: &rng)
                         // Where they live and work: no locality, New York City by its flag, and (in a state with
                         // localities) a random one, half the time with a random work place of the state.
-                        var places: [(nyc: Bool, lives: String?, works: String?)] = [(false, nil, nil)]
-                        if code == "NY" { places.append((true, nil, nil)) }
-                        if let ids = state.localities?.map(\.id), !ids.isEmpty {
-                            places.append((false, ids.randomElement(using: &rng)!, Bool.random(using: &rng) ? ids.randomElement(using: &rng)! : nil))
+                        // A second place of residence of another kind (a city and a school district) where the state has one.
+                        var places: [(nyc: Bool, lives: [String], works: String?)] = [(false, [], nil)]
+                        if code == "NY" { places.append((true, [], nil)) }
+                        if let all = state.localities, let first = all.randomElement(using: &rng) {
+                            let ids = all.map(\.id)
+                            var lives = [first.id]
+                            if let second = all.filter({ $0.kind != first.kind }).randomElement(using: &rng), Bool.random(using: &rng) {
+                                lives.append(second.id)
+                            }
+                            places.append((false, lives, Bool.random(using: &rng) ? ids.randomElement(using: &rng)! : nil))
                         }
                         for (nyc, lives, works) in places {
                             let input = PayInput(grossAnnual: dollars(cents: gross), status: status, state: code, preTax: preTax,
                                                  newYorkCity: nyc, age: age, dependents: dependents, children: children,
-                                                 childrenUnder6: childrenUnder6, hoursWorked: hours, locality: lives, workLocality: works)
+                                                 childrenUnder6: childrenUnder6, hoursWorked: hours, localities: lives, workLocality: works)
                             let expected = try reference.calculate(input)
                             let got = try fast.calculate(FixedPointCalculator.Input(input, calculator: fast))
                             // Built only when an expectation fails (about 100,000 cases pass).
                             func label() -> String {
-                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) lives \(lives ?? "-") works \(works ?? "-") age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) hours \(String(describing: hours)) \(preTax)"
+                                "\(data.meta.taxYear) \(code) \(status.rawValue) gross \(input.grossAnnual) nyc \(nyc) lives \(lives.isEmpty ? "-" : lives.joined(separator: "+")) works \(works ?? "-") age \(String(describing: age)) dependents \(dependents) children \(children) under 6 \(childrenUnder6) hours \(String(describing: hours)) \(preTax)"
                             }
                             #expect(Self.decimal(got) == Self.components(expected), "\(label())")
                             for period in PayResult.Period.allCases {

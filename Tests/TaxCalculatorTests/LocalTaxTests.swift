@@ -139,6 +139,75 @@ struct LocalTaxTests {
         #expect(error(both)?.code == .inconsistentInput && fixedError(both)?.code == .inconsistentInput)
     }
 
+    @Test("several places of residence: an Ohio city and its school district each charge their own tax, as each does alone")
+    func severalResidences() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = TaxCalculator(data: data)
+        func pay(_ lives: [String]) throws -> PayResult {
+            try calculator.calculate(PayInput(grossAnnual: d("80000"), status: .single, state: "OH", localities: lives))
+        }
+        // Lancaster 2.3% of Medicare wages: 80,000 × 0.023 = 1,840; Lancaster CSD 1.5% of Ohio
+        // taxable wages (earned-income base): 80,000 × 0.015 = 1,200.
+        let both = try pay(["3941720", "OH-SD-2305"])
+        #expect(lines(both) == ["oh-3941720": d("1840"), "oh-sd-2305": d("1200")])
+        #expect(both.localTaxes.map(\.id) == ["oh-3941720", "oh-sd-2305"])
+        let city = try pay(["3941720"]), district = try pay(["OH-SD-2305"]), none = try pay([])
+        #expect(both.totalTax == none.totalTax + d("3040") && both.localIncomeTax == city.localIncomeTax + district.localIncomeTax)
+        #expect(both.marginalRate == none.marginalRate + d("0.038"))
+        #expect(both.input.locality == "3941720" && PayInput(grossAnnual: 1, status: .single, locality: "1", localities: ["2"]).localities == ["1", "2"])
+        // The fixed-point calculator: the same sum, to the cent.
+        let fixed = try FixedPointCalculator(data: data)
+        let cents = try fixed.calculate(FixedPointCalculator.Input(both.input, calculator: fixed))
+        let noneCents = try fixed.calculate(FixedPointCalculator.Input(none.input, calculator: fixed))
+        #expect(cents.cityIncomeTaxCents == 304_000 && cents.marginalRateMillionths == 38_000 + noneCents.marginalRateMillionths)
+    }
+
+    @Test("a work place's tax is credited once: a second place of residence with a credit takes what the first left")
+    func creditedOnce() throws {
+        var data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        // A made-up school district with a full credit up to 2%, beside Cleveland (100% up to 2.5%).
+        let district = Locality(id: "OH-SD-9999", name: "Test district", kind: "school-district", taxes: [
+            LocalIncomeTax(id: "oh-sd-9999", name: "Test district income tax", resident: LocalTaxPart(base: "wages", wages: "fica", rate: d("0.02")),
+                           residentCredit: .init(share: 1, rateLimit: d("0.02")))], provenance: .official)
+        data.states["OH"]!.localities!.append(district)
+        let input = PayInput(grossAnnual: d("100000"), status: .single, state: "OH", localities: ["3916000", "OH-SD-9999"], workLocality: "3918000")
+        // Columbus 2.5% where they work: 2,500. Cleveland 2,500 less a 2,500 credit: 0. The district's
+        // 2,000 less what is left of the work place's tax (2,500 − 2,500 = 0): 2,000.
+        let r = try TaxCalculator(data: data).calculate(input)
+        #expect(lines(r) == ["oh-3918000": d("2500"), "oh-3916000": 0, "oh-sd-9999": d("2000")])
+        // In the other order the district takes its 2,000 first and Cleveland is credited the 500 left.
+        var reversed = input
+        reversed.localities = ["OH-SD-9999", "3916000"]
+        #expect(lines(try TaxCalculator(data: data).calculate(reversed)) == ["oh-3918000": d("2500"), "oh-3916000": d("2000"), "oh-sd-9999": 0])
+        let fixed = try FixedPointCalculator(data: data)
+        for case_ in [input, reversed] {
+            #expect(try fixed.calculate(FixedPointCalculator.Input(case_, calculator: fixed)).cityIncomeTaxCents == 450_000)
+        }
+    }
+
+    @Test("refused in both calculators: a locality twice, two of one kind, more than three; the message names them")
+    func residenceConflicts() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = TaxCalculator(data: data), fixed = try FixedPointCalculator(data: data)
+        func errors(_ lives: [String]) -> (CalculationError?, CalculationError?) {
+            let input = PayInput(grossAnnual: 1, status: .single, state: "OH", localities: lives)
+            var reference: CalculationError?, cents: CalculationError?
+            do { _ = try calculator.calculate(input) } catch { reference = error as? CalculationError }
+            do { _ = try fixed.calculate(FixedPointCalculator.Input(input, calculator: fixed)) } catch { cents = error as? CalculationError }
+            return (reference, cents)
+        }
+        let twice = errors(["3916000", "3916000"])
+        #expect(twice.0?.code == .localitiesConflict && twice.1?.code == .localitiesConflict)
+        #expect(twice.0?.message.contains("3916000 is given twice") == true && twice.1?.message.contains("3916000 is given twice") == true)
+        let cities = errors(["3916000", "3918000"])
+        #expect(cities.0?.code == .localitiesConflict && cities.1?.code == .localitiesConflict)
+        #expect(cities.0?.message.contains("are both a city") == true, "\(String(describing: cities.0))")
+        let four = errors(["3916000", "OH-SD-2305", "OH-SD-5010", "3918000"])
+        #expect(four.0?.code == .localitiesConflict && four.1?.code == .localitiesConflict)
+        let cleveland = try fixed.locality("3916000", state: fixed.state("OH"))
+        #expect(throws: CalculationError.self) { try FixedPointCalculator.Localities(Array(repeating: cleveland, count: 4)) }
+    }
+
     @Test("the share of a year an entry is in force: whole months in twelfths, other spans in days")
     func shares() {
         func range(_ from: String, _ to: String) -> PayrollContribution.DateRange { .init(from: from, to: to) }

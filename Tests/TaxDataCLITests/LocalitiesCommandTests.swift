@@ -51,4 +51,30 @@ struct LocalitiesCommandTests {
         #expect((result["localTaxes"] as? [[String: Any]])?.map { $0["id"] as? String } == ["oh-3918000", "oh-3916000"], "\(batch.stdout)")
         #expect(result["localIncomeTax"] as? Int == 2500 && result["workLocality"] as? String == "3918000")
     }
+
+    @Test("--locality repeated: a city and its school district, both lines; two of one kind or one id twice is rule locality.residence; a batch case takes localities, not both forms")
+    func severalResidences() async throws {
+        let both = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "OH", "--locality", "3941720",
+                                     "--locality", "OH-SD-2305", "--gross", "80000", "--sources", sources)
+        #expect(both.status == 0 && both.stdout.contains("OH (lives in 3941720 and OH-SD-2305)"), "\(both.stdout)")
+        #expect(both.stdout.contains("Lancaster income tax                            1,840.00")
+                && both.stdout.contains("Lancaster CSD school district income tax        1,200.00"), "\(both.stdout)")
+        let cities = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "OH", "--locality", "3941720",
+                                       "--locality", "3918000", "--gross", "1", "--sources", sources)
+        #expect(cities.status == 1 && cities.stderr.contains("locality.residence: localities 3941720 (Lancaster) and 3918000 (Columbus) are both a city"),
+                "\(cities.stderr)")
+        let twice = try await taxdata("calc", "--year", "2026", "--status", "single", "--state", "OH", "--locality", "3941720",
+                                      "--locality", "3941720", "--gross", "1", "--sources", sources)
+        #expect(twice.status == 1 && twice.stderr.contains("locality.residence: locality 3941720 is given twice"), "\(twice.stderr)")
+        let file = try temporaryDirectory().appendingPathComponent("cases.jsonl")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data((#"{"id":"a","year":2026,"status":"single","state":"OH","gross":"80000","localities":["3941720","OH-SD-2305"]}"# + "\n"
+                  + #"{"id":"b","year":2026,"status":"single","state":"OH","gross":"80000","locality":"3941720","localities":["OH-SD-2305"]}"#).utf8).write(to: file)
+        let batch = try await taxdata("calc", "--batch", file.path, "--sources", sources)
+        let lines = batch.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(lines.count == 2, "\(batch.stdout)")
+        let result = lines[0]["result"] as? [String: Any]
+        #expect(result?["localIncomeTax"] as? Int == 3040 && result?["localities"] as? [String] == ["3941720", "OH-SD-2305"], "\(batch.stdout)")
+        #expect((lines[1]["error"] as? String)?.contains("give locality (one id) or localities (a list), not both") == true, "\(batch.stdout)")
+    }
 }

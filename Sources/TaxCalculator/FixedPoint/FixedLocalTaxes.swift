@@ -9,6 +9,8 @@ struct FixedLocalTables: Sendable {
     var taxes: [FixedLocalTax] = []
     /// Five per bracketed part, one per status in `FilingStatus.allCases` order.
     var schedules: [FixedSchedule] = []
+    /// The id of each of `localities`, for errors only (a calculation reads plain values).
+    var ids: [String] = []
 }
 
 struct FixedLocality: Sendable {
@@ -18,6 +20,8 @@ struct FixedLocality: Sendable {
     var first: Int, count: Int
     /// A resident part on New York City's brackets: the state's city step computes it.
     var newYorkCity: Bool
+    /// Its kind, an index in `Locality.kinds` (a person lives in one of each).
+    var kind: UInt8
 }
 
 struct FixedLocalTax: Sendable {
@@ -52,7 +56,9 @@ extension FixedTableCompiler {
             let first = tables.taxes.count
             for tax in locality.taxes { tables.taxes.append(try localTax(tax, locality.id, &tables)) }
             tables.localities.append(FixedLocality(state: stateIndex, first: first, count: locality.taxes.count,
-                                                   newYorkCity: locality.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue }))
+                                                   newYorkCity: locality.taxes.contains { $0.resident?.base == LocalTaxBase.nycTax.rawValue },
+                                                   kind: UInt8(Locality.kinds.firstIndex(of: locality.kind) ?? Locality.kinds.count)))
+            tables.ids.append(locality.id)
         }
     }
 
@@ -107,11 +113,12 @@ extension FixedPointCalculator {
     }
 
     /// The local taxes of where the person lives and works (`LocalTaxes.compute`), summed, and
-    /// their share of the marginal rate, in millionths. `residence` and `work` index `local.localities`.
-    func localTaxes(residence: Int?, work: Int?, _ income: LocalIncome) -> (cents: Int64, marginal: Int64) {
+    /// their share of the marginal rate, in millionths. `work` indexes `local.localities`.
+    func localTaxes(residences: Localities, work: Int?, _ income: LocalIncome) -> (cents: Int64, marginal: Int64) {
         var total: Int64 = 0, marginal: Int64 = 0, workWageTaxes: Int64 = 0
-        let sameLocality = work == nil || work == residence
-        if let work, !sameLocality {
+        var livesAtWork = false
+        for i in 0 ..< residences.count where residences.index(i) == work { livesAtWork = true }
+        if let work, !livesAtWork {
             let first = local.localities[work].first, count = local.localities[work].count
             for t in first ..< first + count where local.taxes[t].nonresident.kind != .none {
                 let (amount, rate) = charge(local.taxes[t].nonresident, t, income)
@@ -120,21 +127,30 @@ extension FixedPointCalculator {
                 marginal += rate
             }
         }
-        if let residence {
+        // The work place's tax is credited once: a later place of residence takes what is left.
+        var credited: Int64 = 0
+        for i in 0 ..< residences.count {
+            let residence = residences.index(i)
+            let worksHere = work == nil || work == residence
             let first = local.localities[residence].first, count = local.localities[residence].count
+            var taken: Int64 = 0
             for t in first ..< first + count where local.taxes[t].resident.kind != .none {
-                if local.taxes[t].workplace && !sameLocality { continue }
+                if local.taxes[t].workplace && !worksHere { continue }
                 var (amount, rate) = charge(local.taxes[t].resident, t, income)
                 if local.taxes[t].hasCredit, workWageTaxes > 0, amount > 0 {
-                    // min(work taxes, limit × wages) × share × the entry's share of the year, to the cent.
-                    let creditable = Swift.min(workWageTaxes * FixedPoint.rateScale, local.taxes[t].creditRateLimit * income.fica)
+                    // (min(work taxes, limit × wages) − credited) × share × the entry's share of the year, to the cent.
+                    let creditable = Swift.max(0, Swift.min(workWageTaxes * FixedPoint.rateScale, local.taxes[t].creditRateLimit * income.fica)
+                                                  - credited * FixedPoint.rateScale)
                     let scaled = FixedPoint.multiplyDivideRounded(creditable, local.taxes[t].creditShare * local.taxes[t].shareNumerator,
                                                                   FixedPoint.rateScale * local.taxes[t].shareDenominator * FixedPoint.unitsPerCent)
-                    amount -= Swift.min(amount, scaled)
+                    let allowed = Swift.min(amount, scaled)
+                    amount -= allowed
+                    taken += allowed
                 }
                 total += amount
                 marginal += rate
             }
+            credited += taken
         }
         return (total, marginal)
     }

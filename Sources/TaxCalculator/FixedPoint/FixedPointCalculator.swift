@@ -28,6 +28,54 @@ public struct FixedPointCalculator: Sendable {
         let index: Int
     }
 
+    /// Where a person lives: up to `PayInput.maxLocalities` localities (a county, a city and a
+    /// school district), held in place as three small indices, so that a calculation allocates
+    /// nothing and the input stays small.
+    public struct Localities: Sendable, Equatable {
+        /// Indices in `local.localities`; -1 past `count`.
+        private var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
+        private var states: (Int32, Int32, Int32) = (-1, -1, -1)
+
+        public init() {}
+
+        /// One locality.
+        public init(_ id: LocalityID) {
+            first = Int32(truncatingIfNeeded: id.index)
+            states.0 = Int32(truncatingIfNeeded: id.state)
+        }
+
+        /// These localities, or `localitiesConflict` beyond `PayInput.maxLocalities`.
+        public init(_ ids: [LocalityID]) throws {
+            guard ids.count <= PayInput.maxLocalities else { throw CalculationError.tooManyLocalities(ids.count) }
+            for (position, id) in ids.enumerated() {
+                let index = Int32(truncatingIfNeeded: id.index), state = Int32(truncatingIfNeeded: id.state)
+                switch position {
+                case 0: (first, states.0) = (index, state)
+                case 1: (second, states.1) = (index, state)
+                default: (third, states.2) = (index, state)
+                }
+            }
+        }
+
+        public var count: Int { first < 0 ? 0 : second < 0 ? 1 : third < 0 ? 2 : 3 }
+
+        public subscript(position: Int) -> LocalityID {
+            switch position {
+            case 0: LocalityID(state: Int(states.0), index: Int(first))
+            case 1: LocalityID(state: Int(states.1), index: Int(second))
+            default: LocalityID(state: Int(states.2), index: Int(third))
+            }
+        }
+
+        /// The index in `local.localities` of the locality at `position` (< `count`).
+        @inline(__always)
+        func index(_ position: Int) -> Int { Int(position == 0 ? first : position == 1 ? second : third) }
+
+        public static func == (lhs: Localities, rhs: Localities) -> Bool {
+            (lhs.first, lhs.second, lhs.third) == (rhs.first, rhs.second, rhs.third) && lhs.states == rhs.states
+        }
+    }
+
     /// What to calculate, in cents.
     public struct Input: Sendable, Equatable {
         public var grossCents: Int64
@@ -47,9 +95,16 @@ public struct FixedPointCalculator: Sendable {
         public var childrenUnder6: Int = 0
         /// Hours worked in the year (nil: `PayInput.fullTimeHours`).
         public var hoursWorked: Int?
-        /// Where the person lives, and where they work when a work-place tax applies there.
-        public var locality: LocalityID?
+        /// Where the person lives (`PayInput.localities`), and where they work when a work-place
+        /// tax applies there.
+        public var localities: Localities
         public var workLocality: LocalityID?
+        /// The first locality of residence (setting it makes it the only one; the initializer's
+        /// `locality`; for more, set `localities`).
+        public var locality: LocalityID? {
+            get { localities.count > 0 ? localities[0] : nil }
+            set { localities = newValue.map { Localities($0) } ?? Localities() }
+        }
 
         @inlinable
         public init(grossCents: Int64, status: FilingStatus, state: StateID, newYorkCity: Bool = false, age: Int? = nil,
@@ -64,7 +119,7 @@ public struct FixedPointCalculator: Sendable {
             self.children = children
             self.childrenUnder6 = childrenUnder6
             self.hoursWorked = hoursWorked
-            self.locality = locality
+            self.localities = locality.map { Localities($0) } ?? Localities()
             self.workLocality = workLocality
         }
     }
@@ -169,15 +224,24 @@ public struct FixedPointCalculator: Sendable {
         // Read in place (`states[i]`), never held in a local: a local would retain and release it.
         let index = input.state.index
         if input.newYorkCity && !states[index].hasCityTax { throw CalculationError.newYorkCityOutsideNewYork }
-        // (Two checks, not a loop over an array: nothing here allocates.)
-        if let place = input.locality, place.index >= local.localities.count || local.localities[place.index].state != index {
-            throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
+        // (A loop over values held in place: nothing here allocates.)
+        var newYorkCity = input.newYorkCity
+        for i in 0 ..< input.localities.count {
+            let place = input.localities.index(i)
+            guard place >= 0, place < local.localities.count, local.localities[place].state == index else {
+                throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
+            }
+            for j in 0 ..< i where local.localities[input.localities.index(j)].kind == local.localities[place].kind {
+                if input.localities.index(j) == place { throw CalculationError.localityTwice(local.ids[place]) }
+                throw CalculationError.localitiesOfOneKind(local.ids[input.localities.index(j)], local.ids[place],
+                                                           kind: Locality.kinds[Int(local.localities[place].kind)])
+            }
+            newYorkCity = newYorkCity || local.localities[place].newYorkCity
         }
         if let place = input.workLocality, place.index >= local.localities.count || local.localities[place.index].state != index {
             throw CalculationError(.localityNotInState, "a locality of another state or year than the input's")
         }
-        if input.newYorkCity && input.locality != nil { throw CalculationError.newYorkCityAndLocality }
-        let newYorkCity = input.newYorkCity || (input.locality.map { local.localities[$0.index].newYorkCity } ?? false)
+        if input.newYorkCity && input.localities.count > 0 { throw CalculationError.newYorkCityAndLocality }
         let s = Self.statusIndex(input.status)
         let cap = caps[Swift.min(Swift.max(input.age ?? 0, 0), Self.maxAge)]
 
@@ -235,8 +299,8 @@ public struct FixedPointCalculator: Sendable {
         let stateResult = states[index].tax(stateInput)
         var (stateTaxable, stateTax, sdi, mentalHealth, city, stateMarginal) =
             (stateResult.taxable, stateResult.tax, stateResult.sdi, stateResult.mentalHealth, stateResult.city, stateResult.marginal)
-        if input.locality != nil || input.workLocality != nil {
-            let taxes = localTaxes(residence: input.locality?.index, work: input.workLocality?.index,
+        if input.localities.count > 0 || input.workLocality != nil {
+            let taxes = localTaxes(residences: input.localities, work: input.workLocality?.index,
                                    LocalIncome(gross: gross, fica: ficaWages, taxable: stateInput.incomeWages, stateTaxable: stateTaxable,
                                                stateTax: stateTax, newYorkCity: city, status: s))
             city = taxes.cents
@@ -274,8 +338,9 @@ extension FixedPointCalculator.Input {
         self.init(grossCents: try cents(input.grossAnnual, "gross pay"), status: input.status,
                   state: state, newYorkCity: input.newYorkCity, age: input.age,
                   dependents: input.dependents, children: input.children, childrenUnder6: input.childrenUnder6,
-                  hoursWorked: input.hoursWorked, locality: try input.locality.map { try calculator.locality($0, state: state) },
+                  hoursWorked: input.hoursWorked,
                   workLocality: try input.workLocality.map { try calculator.locality($0, state: state) })
+        localities = try FixedPointCalculator.Localities(input.localities.map { try calculator.locality($0, state: state) })
         for deduction in input.preTax {
             let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
             switch deduction.kind {

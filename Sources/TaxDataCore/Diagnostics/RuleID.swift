@@ -84,6 +84,9 @@ extension RuleID {
     /// The calculator, `calc` or the client was given a locality id the data does not have, or one
     /// in another state than the one asked for.
     public static let localityUnknown = RuleID("locality.unknown")
+    /// Places of residence that cannot all hold: one locality given twice, two of one kind (two
+    /// counties, two cities), or more than a calculation takes.
+    public static let localityResidence = RuleID("locality.residence")
     public static let provenanceConstruct = RuleID("provenance.construct")
     public static let stateTaxTable = RuleID("state.tax-table")
     public static let stateTableCredit = RuleID("state.table-credit")
