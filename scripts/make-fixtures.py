@@ -134,6 +134,36 @@ FIXTURES = {
                                      [("error", "federal.earned-income-credit", "2024/federal.yaml", "- children: 0"),
                                       ("error", "federal.earned-income-credit", "2024/federal.yaml", "- children: 0"),
                                       ("error", "federal.earned-income-credit", "2024/federal.yaml", "maximum: 6320")]),
+    "withholding.schedule": ([("2024/federal.yaml", "standardDeduction:", """withholding:
+  standard:
+    married_filing_jointly:
+      - { atLeast: 0, lessThan: 19300, tentative: 0, rate: 0 }
+      - { atLeast: 19300, lessThan: 44000, tentative: 0, rate: 0.10 }
+      - { atLeast: 44100, tentative: 2480, rate: 0.12 }
+    single:
+      - { atLeast: 0, lessThan: 7500, tentative: 0, rate: 0 }
+      - { atLeast: 7500, tentative: 0, rate: 1.5 }
+    head_of_household:
+      - { atLeast: 0, tentative: 0, rate: 0 }
+  checkbox:
+    single:  # checkbox
+      - { atLeast: 0, lessThan: 8050, tentative: 0, rate: 0 }
+      - { atLeast: 8050, lessThan: 14250, tentative: 0, rate: 0.10 }
+      - { atLeast: 14250, tentative: 720, rate: 0.12 }
+    married_filing_jointly:
+      - { atLeast: 0, tentative: 0, rate: 0 }
+    head_of_household:
+      - { atLeast: 0, tentative: 0, rate: 0 }
+  standardAllowance: { married_filing_jointly: 12900, single: 8600, head_of_household: 8600 }
+  allowance: 4300
+  supplemental: { rate: 0.22, mandatoryRate: 0.37, mandatoryThreshold: 1000000 }
+standardDeduction:""")],
+                             # A year before schema 1.14; rows that do not meet; a rate outside [0, 1); a tentative
+                             # amount that does not follow from the row before. (A missing column is yaml.missing-key.)
+                             [("error", "withholding.schedule", "2024/federal.yaml", "  standard:"),
+                              ("error", "withholding.schedule", "2024/federal.yaml", "lessThan: 44000"),
+                              ("error", "withholding.schedule", "2024/federal.yaml", "rate: 1.5"),
+                              ("error", "withholding.schedule", "2024/federal.yaml", "tentative: 720")]),
     "state.earned-income-credit": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nearnedIncomeCredit:\n  label: state EITC\n  share: 3\n  refundableAlternative: 0.045")],
                                    [("error", "state.earned-income-credit", "2024/states/CA.yaml", "label: state EITC"),
                                     ("error", "state.earned-income-credit", "2024/states/CA.yaml", "label: state EITC"),

@@ -14,12 +14,16 @@ extension YAMLDocument {
         let credit = creditNode.flatMap { childTaxCredit($0, p.key("childTaxCredit")) }
         let eitcNode = r.optional("earnedIncomeCredit")
         let eitc = eitcNode.flatMap { earnedIncomeCredit($0, p.key("earnedIncomeCredit")) }
+        let withholdingNode = r.optional("withholding")
+        let withholding = withholdingNode.flatMap { federalWithholding($0, p.key("withholding")) }
         r.finish()
-        guard let header, let deduction, let brackets, creditNode == nil || credit != nil, eitcNode == nil || eitc != nil else { return nil }
+        guard let header, let deduction, let brackets, creditNode == nil || credit != nil, eitcNode == nil || eitc != nil,
+              withholdingNode == nil || withholding != nil else { return nil }
         var federal = FederalData(year: year, standardDeduction: deduction, brackets: brackets, sources: header.sources, notes: header.notes)
         federal.provenance = header.provenance
         federal.childTaxCredit = credit
         federal.earnedIncomeCredit = eitc
+        federal.withholding = withholding
         return federal
     }
 }

@@ -179,7 +179,7 @@ struct ReadmeCommandTests {
         #expect(changelog.contains("## \(TaxDataCommand.toolVersion) "), "CHANGELOG.md has no entry for \(TaxDataCommand.toolVersion)")
     }
 
-    @Test("every calc, diff and localities example in the README and docs/calculator.md runs and prints exactly what they show")
+    @Test("every calc, diff, localities and paycheck example in the README and docs/calculator.md runs and prints exactly what they show")
     func readmeOutputExamples() throws {
         let scratch = try scratch()
         defer { try? FileManager.default.removeItem(at: scratch.root) }
@@ -188,7 +188,7 @@ struct ReadmeCommandTests {
         for block in fencedBlocks(try readme(), language: "sh") + fencedBlocks(calculator, language: "sh") {
             let lines = block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             for (index, line) in lines.enumerated() {
-                guard let command = ["calc", "diff", "localities"].first(where: { line.hasPrefix("$ .build/debug/taxdata \($0) ") }) else { continue }
+                guard let command = ["calc", "diff", "localities", "paycheck"].first(where: { line.hasPrefix("$ .build/debug/taxdata \($0) ") }) else { continue }
                 examples[command, default: 0] += 1
                 let shown = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") }.joined(separator: "\n")
                 let result = try bash(String(line.dropFirst(2)), in: scratch)
@@ -196,7 +196,8 @@ struct ReadmeCommandTests {
                 #expect(result.stdout == shown + "\n", "\(line): the README shows\n\(shown)\nbut \(command) printed\n\(result.stdout)")
             }
         }
-        #expect(examples["calc", default: 0] >= 5 && examples["diff", default: 0] >= 2 && examples["localities", default: 0] >= 1, "\(examples)")
+        #expect(examples["calc", default: 0] >= 5 && examples["diff", default: 0] >= 2 && examples["localities", default: 0] >= 1
+                && examples["paycheck", default: 0] >= 2, "\(examples)")
     }
 
     @Test("the yearly update's scaffold and review steps run as shown: the review marks what is provisional, and an untouched scaffold lowers nothing")

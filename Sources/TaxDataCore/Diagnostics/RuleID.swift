@@ -55,6 +55,10 @@ extension RuleID {
     public static let stateTaxAddBack = RuleID("state.tax-add-back")
     public static let stateTaxCredit = RuleID("state.tax-credit")
     public static let federalEarnedIncomeCredit = RuleID("federal.earned-income-credit")
+    /// Publication 15-T's withholding schedules: rows that do not meet, a rate outside [0, 1), a
+    /// tentative amount that does not follow from the row before, a filing status or payroll
+    /// period missing.
+    public static let withholdingSchedule = RuleID("withholding.schedule")
     public static let stateEarnedIncomeCredit = RuleID("state.earned-income-credit")
     public static let stateChildCreditShare = RuleID("state.child-credit-share")
     public static let stateChildExemption = RuleID("state.child-exemption")

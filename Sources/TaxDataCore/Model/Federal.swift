@@ -16,6 +16,9 @@ public struct FederalData: Sendable, Equatable, Codable {
     /// children (0, 1, 2, 3 = three or more). Refundable, so not part of withholding; states take
     /// shares of it.
     public var earnedIncomeCredit: [EarnedIncomeCreditSchedule]?
+    /// Added in 1.14: Publication 15-T's percentage method, what an employer withholds from each
+    /// paycheck (the tax above is the year's liability; the two differ by design).
+    public var withholding: FederalWithholding?
 
     public init(year: Int, standardDeduction: StatusTable<Decimal>, brackets: StatusTable<[Bracket]>,
                 sources: [Citation], notes: String? = nil) {

@@ -173,7 +173,27 @@ public enum FieldCatalogue {
         // 1.12: the poverty guideline a poverty level credit is measured against.
         "states/povertyLevelCredit.firstPerson": FieldSpec(.amount),
         "states/povertyLevelCredit.additionalPerson": FieldSpec(.amount),
-    ]
+        // 1.14: Publication 15-T, as printed each year (not indexed by rule: the IRS rebuilds the
+        // tables from the year's brackets and standard deduction); its rates are checked by
+        // `withholding.schedule` (so not twice, as `rate.range`).
+        "federal/withholding.standard.*[].atLeast": FieldSpec(.amount),
+        "federal/withholding.standard.*[].lessThan": FieldSpec(.amount),
+        "federal/withholding.standard.*[].tentative": FieldSpec(.amount),
+        "federal/withholding.standard.*[].rate": FieldSpec(.share),
+        "federal/withholding.checkbox.*[].atLeast": FieldSpec(.amount),
+        "federal/withholding.checkbox.*[].lessThan": FieldSpec(.amount),
+        "federal/withholding.checkbox.*[].tentative": FieldSpec(.amount),
+        "federal/withholding.checkbox.*[].rate": FieldSpec(.share),
+        "federal/withholding.standardAllowance.married_filing_jointly": FieldSpec(.amount),
+        "federal/withholding.standardAllowance.single": FieldSpec(.amount),
+        "federal/withholding.standardAllowance.head_of_household": FieldSpec(.amount),
+        "federal/withholding.allowance": FieldSpec(.amount),
+        "federal/withholding.supplemental.rate": FieldSpec(.share),
+        "federal/withholding.supplemental.mandatoryRate": FieldSpec(.share),
+        "federal/withholding.supplemental.mandatoryThreshold": FieldSpec(.amount),
+    ].merging(PayFrequency.allCases.flatMap { frequency in
+        ["table1", "table2"].map { ("federal/withholding.nonresidentAlien.\($0).\(frequency.rawValue)", FieldSpec(.amount)) }
+    }) { first, _ in first }
 
     /// Every beginning of a row's pattern that ends where a component does (`federal`,
     /// `federal/brackets`, `federal/brackets.*`, `federal/brackets.*[]`…): beyond them no row can

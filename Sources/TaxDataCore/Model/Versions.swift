@@ -39,7 +39,7 @@ public struct DataVersion: Sendable, Hashable, Comparable, CustomStringConvertib
 /// The bundle contract's `schemaVersion`, `MAJOR.MINOR`.
 public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The version this build writes.
-    public static let current = SchemaVersion(major: 1, minor: 13)
+    public static let current = SchemaVersion(major: 1, minor: 14)
     /// Majors this build can read; a bundle of any other major is refused.
     public static let supportedMajors: Set<Int> = [1]
 
@@ -93,6 +93,8 @@ public struct SchemaVersion: Sendable, Hashable, Comparable, CustomStringConvert
     /// The first version with local income taxes (`localities`), published per state in the
     /// local form (`Y/local/manifest.json`, listed by the index's `local`).
     public static let v1_13 = SchemaVersion(major: 1, minor: 13)
+    /// The federal document's `withholding`: Publication 15-T's percentage method.
+    public static let v1_14 = SchemaVersion(major: 1, minor: 14)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

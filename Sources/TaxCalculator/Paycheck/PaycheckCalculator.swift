@@ -1,0 +1,93 @@
+import Foundation
+import TaxDataCore
+
+/// What one paycheck withholds, from a year's data: federal income tax by Publication 15-T's
+/// percentage method for automated payroll systems (from the employee's Form W-4, supplemental
+/// wages at the flat rate), Social Security up to the wage base and Medicare with the Additional
+/// Medicare Tax above $200,000 of the year's wages from this employer.
+///
+/// State and local withholding are not computed yet (issue 37): `TaxCalculator` gives the year's
+/// liability, and the two differ by design (the withholding tables of 2025 are built on the
+/// standard deduction before P.L. 119-21, for one).
+public struct PaycheckCalculator: Sendable {
+    public let data: TaxYearData
+
+    public init(data: TaxYearData) { self.data = data }
+
+    /// The Additional Medicare Tax's withholding threshold: an employer withholds it on wages
+    /// above $200,000 in the year, whatever the filing status (IRC 3102(f)(1)).
+    public static let additionalMedicareWithholdingThreshold: Decimal = 200_000
+    /// The largest wages or supplemental payment of one paycheck taken ($1,000,000,000, as the
+    /// fixed-point calculator bounds a year's).
+    public static let maxAmount: Decimal = 1_000_000_000
+
+    public func calculate(_ input: PaycheckInput) throws -> PaycheckResult {
+        let year = data.meta.taxYear
+        guard let method = data.federal.withholding else {
+            throw CalculationError(.dataUnusable, "the \(year) data has no federal withholding (Publication 15-T, schema 1.14)")
+        }
+        for (field, amount) in [("wages", input.wages), ("yearToDateWages", input.yearToDateWages), ("supplemental", input.supplemental),
+                                ("yearToDateSupplemental", input.yearToDateSupplemental)] where amount < 0 {
+            throw CalculationError.negative(field)
+        }
+        for (field, amount) in [("wages", input.wages), ("supplemental", input.supplemental)] where amount > Self.maxAmount {
+            throw CalculationError.outOfRange("\(field) above \(Money.text(Self.maxAmount)) is out of range")
+        }
+        for deduction in input.preTax where deduction.amount < 0 { throw CalculationError.negative("pre-tax \(deduction.kind.rawValue)") }
+        try input.w4.validate(taxYear: year)
+        var notes: [String] = []
+
+        let regular = input.wages
+        let requested = input.preTax.reduce(Decimal(0)) { $0 + $1.amount }
+        let preTax = Swift.min(requested, regular)
+        if requested > regular {
+            notes.append("pre-tax deductions of \(Money.text(requested)) exceed the period's wages of \(Money.text(regular)): \(Money.text(preTax)) applied")
+        }
+        let cafeteriaRequested = input.preTax.filter { [.hsa, .hsaSelf, .section125].contains($0.kind) }.reduce(Decimal(0)) { $0 + $1.amount }
+        let cafeteria = Swift.min(cafeteriaRequested, preTax)
+
+        // Federal income tax: the regular wages by Worksheet 1A, the supplemental at the flat rate.
+        var wagesForWithholding = regular - preTax
+        if input.w4.nonresidentAlien, let tables = method.nonresidentAlien {
+            let table = input.w4.isRedesigned ? tables.table2 : tables.table1
+            let added = table[input.frequency.rawValue] ?? 0
+            wagesForWithholding += added
+            notes.append("nonresident alien: \(Money.text(added)) added to the wages for figuring the withholding only (Pub 15-T Table \(input.w4.isRedesigned ? 2 : 1))")
+        }
+        var regularWithholding: Decimal = 0
+        if input.w4.exempt {
+            notes.append("Form W-4 claims exemption: no federal income tax withheld")
+        } else {
+            let exact = PercentageMethod.perPeriod(method, w4: input.w4, wages: wagesForWithholding, frequency: input.frequency)
+            regularWithholding = input.roundToDollar ? Money.roundedToDollar(exact) : Rounding.cent(exact)
+        }
+        let supplemental = method.supplemental
+        let room = Swift.max(0, supplemental.mandatoryThreshold - input.yearToDateSupplemental)
+        let atRate = Swift.min(input.supplemental, room), above = input.supplemental - atRate
+        var supplementalWithholding = Rounding.cent(atRate * supplemental.rate + above * supplemental.mandatoryRate)
+        if input.roundToDollar { supplementalWithholding = Money.roundedToDollar(supplementalWithholding) }
+        if above > 0 {
+            notes.append("\(Money.text(above)) of supplemental wages above \(Money.text(supplemental.mandatoryThreshold)) in the year withheld at \(Money.percent(supplemental.mandatoryRate)), whatever the Form W-4")
+        }
+
+        // FICA on this paycheck, with what this employer paid earlier in the year.
+        let ficaWages = Swift.max(0, regular + input.supplemental - cafeteria)
+        let ss = data.fica.socialSecurity, medicare = data.fica.medicare
+        let ssWages = Swift.min(ficaWages, Swift.max(0, ss.wageBase - input.yearToDateWages))
+        if ssWages < ficaWages { notes.append("Social Security stops at the \(year) wage base of \(Money.text(ss.wageBase))") }
+        let threshold = Self.additionalMedicareWithholdingThreshold
+        let additional = Swift.max(0, input.yearToDateWages + ficaWages - Swift.max(threshold, input.yearToDateWages))
+        let socialSecurity = Rounding.cent(ssWages * ss.rate)
+        let medicareTax = Rounding.cent(ficaWages * medicare.rate + additional * medicare.additionalRate)
+        if additional > 0 { notes.append("Additional Medicare Tax withheld on \(Money.text(additional)) above \(Money.text(threshold)) of the year's wages from this employer") }
+
+        let federal = regularWithholding + supplementalWithholding
+        if data.meta.status == .draft { notes.append("\(year) is a draft year, not published: its figures may change") }
+        notes.append("state and local withholding are not computed yet")
+        return PaycheckResult(
+            taxYear: year, dataVersion: data.meta.version.description, input: input,
+            withholdingWages: Rounding.cent(wagesForWithholding), federalWithholding: federal, supplementalWithholding: supplementalWithholding,
+            socialSecurity: socialSecurity, medicare: medicareTax, preTaxDeductions: Rounding.cent(preTax),
+            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - socialSecurity - medicareTax, notes: notes)
+    }
+}

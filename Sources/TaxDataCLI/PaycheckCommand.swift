@@ -1,0 +1,190 @@
+import ArgumentParser
+import Foundation
+import TaxCalculator
+import TaxDataClient
+import TaxDataCore
+
+extension PayFrequency: ExpressibleByArgument {}
+
+/// `taxdata paycheck`: what one paycheck withholds (issue 37): federal income tax by Publication
+/// 15-T's percentage method from the Form W-4, Social Security and Medicare with the year to date.
+struct PaycheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paycheck",
+        abstract: "Compute what one paycheck withholds: federal income tax (Publication 15-T, from the Form W-4), Social Security and Medicare.",
+        discussion: """
+        The federal withholding follows Publication 15-T's percentage method for automated payroll \
+        systems (Worksheet 1A), from the year's tables in the data; supplemental wages (--supplemental) \
+        are withheld at the flat 22% (37% above $1,000,000 in the year). State and local withholding \
+        are not computed yet. `taxdata calc` gives the year's tax; the two differ by design.
+
+        Without --year, the newest year of the sources; without --status, single (as Pub 15-T says \
+        to withhold when an employee gives no Form W-4). A Form W-4 from 2019 or earlier is \
+        --w4-form 2019 with --allowances N.
+
+        Examples:
+          taxdata paycheck --year 2026 --frequency weekly --wages 900 --status single
+          taxdata paycheck --frequency biweekly --wages 3000 --multiple-jobs
+          taxdata paycheck --frequency daily --wages 200 --w4-form 2019 --allowances 1
+
+        Many paychecks at once: taxdata paycheck --batch cases.jsonl, one JSON object per line: \
+        {"id", "year", "frequency", "wagesPerPeriod", "w4": {"form", "filingStatus", "multipleJobs", \
+        "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
+        "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", \
+        "yearToDateSupplemental", "roundToDollar"}; each line of output is {"id", "result"} or {"id", "error"}.
+        """
+    )
+
+    @Option(help: "The tax year (default: the newest year of --sources).")
+    var year: Int?
+
+    @Option(help: "Pay frequency: \(PayFrequency.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var frequency: PayFrequency?
+
+    @Option(help: "Gross regular wages of the pay period.")
+    var wages: String?
+
+    @Option(name: .customLong("status"), help: "Form W-4 filing status: single, married_filing_jointly, head_of_household (and married_filing_separately, qualifying_widower); on a 2019-or-earlier form, married_filing_separately is 'married, but withhold at the higher single rate'.")
+    var filingStatus: FilingStatus = .single
+
+    @Option(name: .customLong("w4-form"), help: "The year of the Form W-4 (2020 or later, or 2019 or earlier with --allowances).")
+    var w4Form: Int = 2020
+
+    @Flag(name: .customLong("multiple-jobs"), help: "Form W-4 Step 2(c): the box for two jobs.")
+    var multipleJobs = false
+
+    @Option(name: .customLong("dependents-amount"), help: "Form W-4 Step 3: the dependents amount, a year.")
+    var dependentsAmount: String = "0"
+
+    @Option(name: .customLong("other-income"), help: "Form W-4 Step 4(a), a year.")
+    var otherIncome: String = "0"
+
+    @Option(help: "Form W-4 Step 4(b), a year.")
+    var deductions: String = "0"
+
+    @Option(name: .customLong("extra-withholding"), help: "Form W-4 Step 4(c) (line 6 of a 2019-or-earlier form), each pay period.")
+    var extraWithholding: String = "0"
+
+    @Option(help: "Allowances (a Form W-4 from 2019 or earlier).")
+    var allowances: Int = 0
+
+    @Flag(name: .customLong("nonresident-alien"), help: "A nonresident alien employee (Pub 15-T adds its Table 1 or 2 amount).")
+    var nonresidentAlien = false
+
+    @Flag(help: "The Form W-4 claims exemption from withholding.")
+    var exempt = false
+
+    @Option(name: .customLong("pre-tax"), help: ArgumentHelp("A pre-tax deduction of this paycheck, KIND=AMOUNT (repeatable): 401k, 403b, 457b, hsa, hsa-self, section125.", valueName: "kind=amount"))
+    var preTax: [String] = []
+
+    @Option(name: .customLong("ytd-wages"), help: "Social Security and Medicare wages this employer paid earlier in the year.")
+    var yearToDateWages: String = "0"
+
+    @Option(help: "Supplemental wages in this paycheck (a bonus), withheld at the flat rate.")
+    var supplemental: String = "0"
+
+    @Option(name: .customLong("ytd-supplemental"), help: "Supplemental wages this employer paid earlier in the year.")
+    var yearToDateSupplemental: String = "0"
+
+    @Flag(name: .customLong("round-to-dollar"), help: "Round the federal withholding to the nearest dollar (Pub 15-T's option).")
+    var roundToDollar = false
+
+    @OptionGroup var tree: SourceTreeOption
+
+    @Option(help: "A built bundle directory (dist/2026) to use instead of the sources.")
+    var bundle: String?
+
+    @Option(help: "A JSON-lines file of paychecks ('-' for standard input).")
+    var batch: String?
+
+    @OptionGroup var output: ReportFormatOption
+
+    func validate() throws {
+        if batch != nil {
+            guard year == nil, frequency == nil, wages == nil else {
+                throw ValidationError("--batch takes its paychecks from the file: drop --year, --frequency and --wages")
+            }
+            return
+        }
+        _ = try input()
+    }
+
+    func input() throws -> PaycheckInput {
+        guard let frequency, let wages else {
+            throw ValidationError("--frequency and --wages are required (or --batch FILE)")
+        }
+        func amount(_ text: String, _ option: String) throws -> Decimal {
+            guard let value = Money.parse(text) else { throw ValidationError("\(option) '\(text)' is not an amount like 3000 or 2500.50") }
+            guard value >= 0 else { throw ValidationError("\(option) must not be negative") }
+            return value
+        }
+        let w4 = FormW4(formYear: w4Form, filingStatus: filingStatus, multipleJobs: multipleJobs,
+                        dependentsAmount: try amount(dependentsAmount, "--dependents-amount"), otherIncome: try amount(otherIncome, "--other-income"),
+                        deductions: try amount(deductions, "--deductions"), extraWithholding: try amount(extraWithholding, "--extra-withholding"),
+                        allowances: allowances, nonresidentAlien: nonresidentAlien, exempt: exempt)
+        return PaycheckInput(frequency: frequency, wages: try amount(wages, "--wages"), preTax: try preTax.map(Self.preTax), w4: w4,
+                             yearToDateWages: try amount(yearToDateWages, "--ytd-wages"), supplemental: try amount(supplemental, "--supplemental"),
+                             yearToDateSupplemental: try amount(yearToDateSupplemental, "--ytd-supplemental"), roundToDollar: roundToDollar)
+    }
+
+    static func preTax(_ entry: String) throws -> PreTaxDeduction {
+        let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
+            throw ValidationError("--pre-tax '\(entry)': use KIND=AMOUNT with KIND one of \(PreTaxKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let value = Money.parse(parts[1]), value >= 0 else { throw ValidationError("--pre-tax '\(entry)': '\(parts[1])' is not a non-negative amount") }
+        return PreTaxDeduction(kind, value)
+    }
+
+    func run() async throws {
+        let source = CalcData(sources: tree.sources, bundle: bundle)
+        if let note = source.note { Console.error(note) }
+        if let batch {
+            try PaycheckBatch(data: source).run(path: batch)
+            return
+        }
+        guard let year = year ?? newestYear() else { throw CommandFailure("no tax year in \(tree.sources)/: give --year") }
+        let data = try source.load(year)
+        let result: PaycheckResult
+        do { result = try PaycheckCalculator(data: data).calculate(try input()) } catch let error as CalculationError {
+            throw CommandFailure(error.description)
+        }
+        Console.out(output.format == .json ? try Self.json(result) : Self.text(result))
+    }
+
+    /// The newest year of the sources (or of the data built into taxdata); a bundle has its own.
+    func newestYear() -> Int? {
+        let source = CalcData(sources: tree.sources, bundle: bundle)
+        if let bundle { return (try? YearLoader(sourceRoot: tree.sources).load(bundle))?.data.meta.taxYear }
+        if source.embedded { return (try? EmbeddedBundles.packaged())?.years.keys.max() }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.sources)) ?? []
+        return names.compactMap { $0.count == 4 ? Int($0) : nil }.max()
+    }
+
+    static func json(_ result: PaycheckResult, compact: Bool = false) throws -> String {
+        if compact {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(result), as: UTF8.self)
+        }
+        return String(decoding: try CanonicalJSON.encode(result), as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+
+    static func text(_ r: PaycheckResult) -> String {
+        let w4 = r.input.w4
+        let form = w4.isRedesigned ? "Form W-4 (\(w4.formYear))" : "Form W-4 (\(w4.formYear), \(w4.allowances) allowance\(w4.allowances == 1 ? "" : "s"))"
+        var rows: [(String, Decimal)] = [("gross wages", r.input.wages)]
+        if r.input.supplemental > 0 { rows.append(("supplemental wages", r.input.supplemental)) }
+        rows += [("pre-tax deductions", r.preTaxDeductions), ("federal withholding", r.federalWithholding),
+                 ("social security", r.socialSecurity), ("medicare", r.medicare), ("net pay", r.netPay)]
+        var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.frequency.rawValue) paycheck, \(form), \(w4.filingStatus.rawValue)", ""]
+        let width = rows.map(\.0.count).max()!
+        for (label, amount) in rows {
+            let text = CalcReport.dollars(amount)
+            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + String(repeating: " ", count: Swift.max(1, 14 - text.count)) + text)
+        }
+        if !r.notes.isEmpty { lines.append("") }
+        lines += r.notes.map { "  note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import TaxCalculator
+import TaxDataCore
+import TaxDataTestSupport
+
+/// Federal withholding (issue 37) against Publication 15-T itself: its Wage Bracket Method tables
+/// (`Fixtures/pub15t`, every row as the IRS prints it) are computed from the same figures as the
+/// percentage method, at each row's midpoint, rounded half up to the dollar (daily tables to
+/// $0.10). Every cell of every table of 2025 and 2026 must come out of TaxData's schedules and
+/// our Worksheet 1A.
+@Suite("Federal withholding: Publication 15-T")
+struct WithholdingTests {
+    struct Table {
+        var header: [String]
+        var rows: [[Decimal]]
+    }
+
+    static func table(_ name: String) throws -> Table {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Fixtures/pub15t/\(name).csv"), encoding: .utf8)
+        var lines = text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let header = lines.removeFirst()
+        return Table(header: header, rows: try lines.map { try $0.map { try #require(Money.parse($0), "\(name): '\($0)'") } })
+    }
+
+    static func method(_ year: Int) throws -> FederalWithholding {
+        try #require(compiledYears.first { $0.meta.taxYear == year }?.federal.withholding, "\(year) has no withholding")
+    }
+
+    static func printed(_ exact: Decimal, daily: Bool) -> Decimal {
+        var value = exact, rounded = Decimal()
+        NSDecimalRound(&rounded, &value, daily ? 1 : 0, .plain)
+        return rounded
+    }
+
+    static let frequencies: [PayFrequency] = [.weekly, .biweekly, .semimonthly, .monthly, .daily]
+
+    @Test("every cell of the wage bracket tables for Forms W-4 from 2020 or later: standard and Step 2 checkbox, each status", arguments: [2025, 2026])
+    func redesignedForm(year: Int) throws {
+        let method = try Self.method(year)
+        var cells = 0, wrong: [String] = []
+        for frequency in Self.frequencies {
+            let table = try Self.table("\(year)-\(frequency.rawValue)")
+            for row in table.rows {
+                let midpoint = (row[0] + row[1]) / 2
+                for (column, (status, checkbox)) in [(FilingStatus.marriedFilingJointly, false), (.marriedFilingJointly, true), (.headOfHousehold, false),
+                                                      (.headOfHousehold, true), (.single, false), (.single, true)].enumerated() {
+                    let w4 = FormW4(formYear: 2020, filingStatus: status, multipleJobs: checkbox)
+                    let got = Self.printed(PercentageMethod.perPeriod(method, w4: w4, wages: midpoint, frequency: frequency), daily: frequency == .daily)
+                    cells += 1
+                    if got != row[column + 2] { wrong.append("\(frequency) \(row[0])–\(row[1]) \(table.header[column + 2]): printed \(row[column + 2]), computed \(got)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(cells) cells differ: \(wrong.prefix(10))")
+        #expect(cells > 4_500, "\(cells) cells")
+    }
+
+    @Test("every cell of the wage bracket tables for Forms W-4 from 2019 or earlier: married and single, 0 to 10 allowances", arguments: [2025, 2026])
+    func allowanceForm(year: Int) throws {
+        let method = try Self.method(year)
+        var cells = 0, wrong: [String] = []
+        for frequency in Self.frequencies {
+            for (status, name) in [(FilingStatus.marriedFilingJointly, "married"), (.single, "single")] {
+                let table = try Self.table("2019w4-\(year)-\(frequency.rawValue)-\(name)")
+                for row in table.rows {
+                    let midpoint = (row[0] + row[1]) / 2
+                    for allowances in 0...10 {
+                        let w4 = FormW4(formYear: 2019, filingStatus: status, allowances: allowances)
+                        let got = Self.printed(PercentageMethod.perPeriod(method, w4: w4, wages: midpoint, frequency: frequency), daily: frequency == .daily)
+                        cells += 1
+                        if got != row[allowances + 2] { wrong.append("\(frequency) \(name) \(row[0])–\(row[1]) \(allowances) allowances: printed \(row[allowances + 2]), computed \(got)") }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(cells) cells differ: \(wrong.prefix(10))")
+        #expect(cells > 13_000, "\(cells) cells")
+    }
+
+    @Test("Publication 15 (2025)'s printed results: $2,000 a month single is $77 by the wage bracket method, $75.00 by the percentage method at the exact wage")
+    func publication15Example() throws {
+        let method = try Self.method(2025)
+        let single = FormW4(formYear: 2020, filingStatus: .single)
+        // (2,000 × 12 − 8,600) = 15,400 on the 2025 single schedule: 10% over 6,400 = 900 a year, 75.00 a month.
+        #expect(PercentageMethod.perPeriod(method, w4: single, wages: 2000, frequency: .monthly) == 75)
+        // The wage bracket row 2,000–2,030 is computed at 2,015: (24,180 − 15,000) × 10% / 12 = 76.50 → 77.
+        #expect(Self.printed(PercentageMethod.perPeriod(method, w4: single, wages: 2015, frequency: .monthly), daily: false) == 77)
+    }
+
+    func paycheck(_ year: Int, _ input: PaycheckInput) throws -> PaycheckResult {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == year })
+        return try PaycheckCalculator(data: data).calculate(input)
+    }
+
+    @Test("Worksheet 1A by hand, 2026: biweekly $3,000 married filing jointly, Step 3 $2,200 and 4(c) $20; FICA; net pay")
+    func worksheet() throws {
+        // 1c 3,000 × 26 = 78,000; 1i = 78,000 − 12,900 = 65,100; MFJ standard row 44,100: 2,480 + 12% × 21,000 = 5,000;
+        // 2h = 5,000 / 26 = 192.3076…; 3b = 2,200 / 26 = 84.6153…; 3c = 107.6923…; + 20 = 127.69.
+        let w4 = FormW4(formYear: 2020, filingStatus: .marriedFilingJointly, dependentsAmount: 2200, extraWithholding: 20)
+        let r = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 3000, w4: w4))
+        #expect(r.federalWithholding == Decimal(string: "127.69"))
+        #expect(r.socialSecurity == 186 && r.medicare == Decimal(string: "43.5"))
+        #expect(r.netPay == 3000 - Decimal(string: "127.69")! - 186 - Decimal(string: "43.5")!)
+        let rounded = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 3000, w4: w4, roundToDollar: true))
+        #expect(rounded.federalWithholding == 128)
+        // Pre-tax: a 401(k) deferral lowers the withholding, not FICA; a section 125 deduction lowers both.
+        let deferred = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 3000, preTax: [.init(.plan401k, 300)], w4: w4))
+        #expect(deferred.withholdingWages == 2700 && deferred.socialSecurity == 186)
+        let cafeteria = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 3000, preTax: [.init(.section125, 300)], w4: w4))
+        #expect(cafeteria.withholdingWages == 2700 && cafeteria.socialSecurity == Decimal(string: "167.4"))
+    }
+
+    @Test("year to date: Social Security stops at the wage base; the Additional Medicare Tax is withheld above $200,000 whatever the status")
+    func yearToDate() throws {
+        let w4 = FormW4(formYear: 2020, filingStatus: .marriedFilingJointly)
+        // 2026 wage base 184,500: 183,500 paid before, so 1,000 of this 10,000 owes Social Security (62.00).
+        let r = try paycheck(2026, PaycheckInput(frequency: .monthly, wages: 10000, w4: w4, yearToDateWages: 183_500))
+        #expect(r.socialSecurity == 62)
+        // 195,000 paid before: 5,000 of this 10,000 is above 200,000: 1.45% × 10,000 + 0.9% × 5,000 = 145 + 45 = 190.
+        let above = try paycheck(2026, PaycheckInput(frequency: .monthly, wages: 10000, w4: w4, yearToDateWages: 195_000))
+        #expect(above.medicare == 190 && above.socialSecurity == 0)
+    }
+
+    @Test("supplemental wages: 22% flat, 37% on what takes the year's supplemental wages above $1,000,000")
+    func supplemental() throws {
+        let w4 = FormW4(formYear: 2020, filingStatus: .single)
+        let base = try paycheck(2026, PaycheckInput(frequency: .monthly, wages: 5000, w4: w4))
+        let bonus = try paycheck(2026, PaycheckInput(frequency: .monthly, wages: 5000, w4: w4, supplemental: 10000))
+        #expect(bonus.supplementalWithholding == 2200 && bonus.federalWithholding == base.federalWithholding + 2200)
+        // 995,000 paid before: 5,000 at 22% and 5,000 at 37% = 1,100 + 1,850.
+        let large = try paycheck(2026, PaycheckInput(frequency: .monthly, wages: 5000, w4: w4, supplemental: 10000, yearToDateSupplemental: 995_000))
+        #expect(large.supplementalWithholding == 2950)
+    }
+
+    @Test("a nonresident alien's Table 2 amount is added to the wages for the withholding only; Pub 15-T's example: $300 a week, single, 2026")
+    func nonresidentAlien() throws {
+        // 300 + 309.60 = 609.60 a week; × 52 = 31,699.20 − 8,600 = 23,099.20; single row 19,900: 1,240 + 12% × 3,199.20 = 1,623.904;
+        // / 52 = 31.2289… → 31.23 (the wage bracket table gives $31, as Pub 15-T's example prints).
+        let w4 = FormW4(formYear: 2020, filingStatus: .single, nonresidentAlien: true)
+        let r = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 300, w4: w4))
+        #expect(r.withholdingWages == Decimal(string: "609.6") && r.federalWithholding == Decimal(string: "31.23"))
+        #expect(r.socialSecurity == Decimal(string: "18.6"), "the addition is not wages for FICA")
+    }
+
+    @Test("refused, naming the field: a W-4 combination the form does not allow, a negative amount")
+    func refused() throws {
+        func code(_ w4: FormW4, wages: Decimal = 1000) -> (CalculationError.Code?, String?) {
+            do { _ = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: wages, w4: w4)); return (nil, nil) } catch {
+                let e = error as? CalculationError
+                return (e?.code, e?.message)
+            }
+        }
+        let allowances = code(FormW4(formYear: 2020, filingStatus: .single, allowances: 2))
+        #expect(allowances.0 == .inconsistentInput && allowances.1?.contains("w4.allowances") == true)
+        let checkbox = code(FormW4(formYear: 2019, filingStatus: .single, multipleJobs: true))
+        #expect(checkbox.1?.contains("w4.multipleJobs") == true)
+        let household = code(FormW4(formYear: 2019, filingStatus: .headOfHousehold))
+        #expect(household.1?.contains("w4.filingStatus") == true)
+        let negative = code(FormW4(formYear: 2020, filingStatus: .single, deductions: -1))
+        #expect(negative.0 == .negativeAmount && negative.1?.contains("w4.deductions") == true)
+        #expect(code(FormW4(formYear: 2020, filingStatus: .single), wages: -1).0 == .negativeAmount)
+        #expect(code(FormW4(formYear: 2027, filingStatus: .single)).0 == .outOfRange)
+        let alien = code(FormW4(formYear: 2020, filingStatus: .marriedFilingJointly, nonresidentAlien: true))
+        #expect(alien.1?.contains("nonresident alien") == true)
+        // 2024 has no withholding data.
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2024 })
+        #expect(throws: CalculationError.self) {
+            try PaycheckCalculator(data: data).calculate(PaycheckInput(frequency: .weekly, wages: 1, w4: FormW4(filingStatus: .single)))
+        }
+    }
+}
