@@ -31,64 +31,19 @@ struct CalcBatch {
     }
 
     func run(path: String) throws {
-        let handle: FileHandle
-        if path == "-" { handle = .standardInput } else {
-            guard let file = FileHandle(forReadingAtPath: path) else { throw CommandFailure("--batch \(path): cannot read the file") }
-            handle = file
-        }
-        var calculators: [Int: Result<TaxCalculator, ValidationError>] = [:]
-        var lineNumber = 0
-        var reader = LineReader(handle: handle, maxLineBytes: Self.maxLineBytes)
-        while let line = try reader.next() {
-            lineNumber += 1
-            guard lineNumber <= Self.maxCases else { throw CommandFailure("--batch \(path): more than \(Self.maxCases) cases") }
-            guard case .line(let bytes) = line else {
-                Console.out(Self.error(id: nil, "line \(lineNumber): longer than \(Self.maxLineBytes) bytes"))
-                continue
+        try JSONLinesBatch<Case, TaxCalculator>(
+            data: data, expected: "a case object (year, status, state, gross)", year: \.year, id: \.id, calculator: TaxCalculator.init
+        ) { item, calculator in
+            if item.locality != nil && item.localities != nil {
+                throw ValidationError("give locality (one id) or localities (a list), not both")
             }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let item: Case
-            do { item = try JSONDecoder().decode(Case.self, from: Data(bytes)) } catch {
-                // The id, when the line has one, so that the error can be matched to its case.
-                let id = (try? JSONDecoder().decode(IDOnly.self, from: Data(bytes)))?.id
-                Console.out(Self.error(id: id, "line \(lineNumber): not a case object (year, status, state, gross): \(Self.describe(error))"))
-                continue
-            }
-            let calculator: TaxCalculator
-            switch calculators[item.year] ?? load(item.year) {
-            case .success(let loaded):
-                calculators[item.year] = .success(loaded)
-                calculator = loaded
-            case .failure(let error):
-                calculators[item.year] = .failure(error)
-                Console.out(Self.error(id: item.id, "line \(lineNumber): \(error.message)"))
-                continue
-            }
-            do {
-                if item.locality != nil && item.localities != nil {
-                    throw ValidationError("give locality (one id) or localities (a list), not both")
-                }
-                let input = try CalcCommand.input(gross: item.gross.text, status: item.status, state: item.state, preTax: item.preTax ?? [],
-                                                  city: item.city, age: item.age, dependents: item.dependents ?? item.children ?? 0,
-                                                  children: item.children ?? 0, childrenUnder6: item.childrenUnder6 ?? 0,
-                                                  hoursWorked: item.hoursWorked, localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality)
-                let result = try calculator.calculate(input)
-                let id = try Self.jsonString(item.id)
-                Console.out("{\"id\":\(id),\"result\":\(try CalcReport(result).json(compact: true))}")
-            } catch let error as ValidationError {
-                Console.out(Self.error(id: item.id, "line \(lineNumber): \(error.message)"))
-            } catch let error as CalculationError {
-                Console.out(Self.error(id: item.id, "line \(lineNumber): \(error.description)"))
-            }
-        }
-    }
-
-    private func load(_ year: Int) -> Result<TaxCalculator, ValidationError> {
-        do {
-            return .success(TaxCalculator(data: try data.load(year)))
-        } catch {
-            return .failure(ValidationError("no data for \(year) in \(data.origin): \(error)"))
-        }
+            let input = try CalcCommand.input(gross: item.gross.text, status: item.status, state: item.state, preTax: item.preTax ?? [],
+                                              city: item.city, age: item.age, dependents: item.dependents ?? item.children ?? 0,
+                                              children: item.children ?? 0, childrenUnder6: item.childrenUnder6 ?? 0,
+                                              hoursWorked: item.hoursWorked, localities: item.localities ?? item.locality.map { [$0] } ?? [],
+                                              workLocality: item.workLocality)
+            return try CalcReport(try calculator.calculate(input)).json(compact: true)
+        }.run(path: path)
     }
 
     /// A line's `id` alone, for a line that is not a case.

@@ -99,6 +99,16 @@ struct CalcCommand: AsyncParsableCommand {
                               hoursWorked: hoursWorked, localities: locality, workLocality: workLocality)
     }
 
+    /// One `--pre-tax KIND=AMOUNT` (`calc`, `paycheck`).
+    static func preTaxDeduction(_ entry: String) throws -> PreTaxDeduction {
+        let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
+            throw ValidationError("--pre-tax '\(entry)': use KIND=AMOUNT with KIND one of \(PreTaxKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let value = Money.parse(parts[1]), value >= 0 else { throw ValidationError("--pre-tax '\(entry)': '\(parts[1])' is not a non-negative amount") }
+        return PreTaxDeduction(kind, value)
+    }
+
     /// `--state none` (any case) means no state, as leaving `--state` out does.
     static func stateCode(_ state: String?) -> String? {
         guard let state, state.lowercased() != "none" else { return nil }
@@ -124,14 +134,7 @@ struct CalcCommand: AsyncParsableCommand {
         if (!localities.isEmpty || workLocality != nil) && code == nil {
             throw ValidationError("--locality and --work-locality need --state: a locality is in one state (`taxdata localities` lists them)")
         }
-        let deductions = try preTax.map { entry -> PreTaxDeduction in
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
-                throw ValidationError("--pre-tax '\(entry)': use KIND=AMOUNT with KIND one of \(PreTaxKind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            guard let value = Money.parse(parts[1]), value >= 0 else { throw ValidationError("--pre-tax '\(entry)': '\(parts[1])' is not a non-negative amount") }
-            return PreTaxDeduction(kind, value)
-        }
+        let deductions = try preTax.map(Self.preTaxDeduction)
         guard (0...PayInput.maxDependents).contains(dependents) else {
             throw ValidationError("--dependents must be 0…\(PayInput.maxDependents)")
         }

@@ -35,47 +35,12 @@ struct PaycheckBatch {
     }
 
     func run(path: String) throws {
-        let handle: FileHandle
-        if path == "-" { handle = .standardInput } else {
-            guard let file = FileHandle(forReadingAtPath: path) else { throw CommandFailure("--batch \(path): cannot read the file") }
-            handle = file
-        }
-        var calculators: [Int: Result<PaycheckCalculator, ValidationError>] = [:]
-        var lineNumber = 0
-        var reader = LineReader(handle: handle, maxLineBytes: CalcBatch.maxLineBytes)
-        while let line = try reader.next() {
-            lineNumber += 1
-            guard lineNumber <= CalcBatch.maxCases else { throw CommandFailure("--batch \(path): more than \(CalcBatch.maxCases) cases") }
-            guard case .line(let bytes) = line else {
-                Console.out(CalcBatch.error(id: nil, "line \(lineNumber): longer than \(CalcBatch.maxLineBytes) bytes"))
-                continue
-            }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let item: Case
-            do { item = try JSONDecoder().decode(Case.self, from: Data(bytes)) } catch {
-                let id = (try? JSONDecoder().decode(CalcBatch.IDOnly.self, from: Data(bytes)))?.id
-                Console.out(CalcBatch.error(id: id, "line \(lineNumber): not a paycheck object (year, frequency, wagesPerPeriod, w4): \(CalcBatch.describe(error))"))
-                continue
-            }
-            let calculator: PaycheckCalculator
-            switch calculators[item.year] ?? load(item.year) {
-            case .success(let loaded):
-                calculators[item.year] = .success(loaded)
-                calculator = loaded
-            case .failure(let error):
-                calculators[item.year] = .failure(error)
-                Console.out(CalcBatch.error(id: item.id, "line \(lineNumber): \(error.message)"))
-                continue
-            }
-            do {
-                let result = try calculator.calculate(try Self.input(item))
-                Console.out("{\"id\":\(try CalcBatch.jsonString(item.id)),\"result\":\(try PaycheckCommand.json(result, compact: true))}")
-            } catch let error as ValidationError {
-                Console.out(CalcBatch.error(id: item.id, "line \(lineNumber): \(error.message)"))
-            } catch let error as CalculationError {
-                Console.out(CalcBatch.error(id: item.id, "line \(lineNumber): \(error.description)"))
-            }
-        }
+        try JSONLinesBatch<Case, PaycheckCalculator>(
+            data: data, expected: "a paycheck object (year, frequency, wagesPerPeriod, w4)", year: \.year, id: \.id,
+            calculator: PaycheckCalculator.init
+        ) { item, calculator in
+            try PaycheckCommand.json(try calculator.calculate(try Self.input(item)), compact: true)
+        }.run(path: path)
     }
 
     static func input(_ item: Case) throws -> PaycheckInput {
@@ -90,17 +55,9 @@ struct PaycheckBatch {
                         extraWithholding: try amount(item.w4.extraWithholding, "w4.extraWithholding"), allowances: item.w4.allowances ?? 0,
                         nonresidentAlien: item.w4.nonresidentAlien ?? false, exempt: item.w4.exempt ?? false)
         return PaycheckInput(frequency: item.frequency, wages: try amount(item.wagesPerPeriod, "wagesPerPeriod"),
-                             preTax: try (item.preTax ?? []).map(PaycheckCommand.preTax), w4: w4,
+                             preTax: try (item.preTax ?? []).map(CalcCommand.preTaxDeduction), w4: w4,
                              yearToDateWages: try amount(item.yearToDateWages, "yearToDateWages"), supplemental: try amount(item.supplemental, "supplemental"),
                              yearToDateSupplemental: try amount(item.yearToDateSupplemental, "yearToDateSupplemental"),
                              roundToDollar: item.roundToDollar ?? false)
-    }
-
-    private func load(_ year: Int) -> Result<PaycheckCalculator, ValidationError> {
-        do {
-            return .success(PaycheckCalculator(data: try data.load(year)))
-        } catch {
-            return .failure(ValidationError("no data for \(year) in \(data.origin): \(error)"))
-        }
     }
 }

@@ -122,18 +122,9 @@ struct PaycheckCommand: AsyncParsableCommand {
                         dependentsAmount: try amount(dependentsAmount, "--dependents-amount"), otherIncome: try amount(otherIncome, "--other-income"),
                         deductions: try amount(deductions, "--deductions"), extraWithholding: try amount(extraWithholding, "--extra-withholding"),
                         allowances: allowances, nonresidentAlien: nonresidentAlien, exempt: exempt)
-        return PaycheckInput(frequency: frequency, wages: try amount(wages, "--wages"), preTax: try preTax.map(Self.preTax), w4: w4,
+        return PaycheckInput(frequency: frequency, wages: try amount(wages, "--wages"), preTax: try preTax.map(CalcCommand.preTaxDeduction), w4: w4,
                              yearToDateWages: try amount(yearToDateWages, "--ytd-wages"), supplemental: try amount(supplemental, "--supplemental"),
                              yearToDateSupplemental: try amount(yearToDateSupplemental, "--ytd-supplemental"), roundToDollar: roundToDollar)
-    }
-
-    static func preTax(_ entry: String) throws -> PreTaxDeduction {
-        let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let kind = PreTaxKind(rawValue: parts[0].lowercased()) else {
-            throw ValidationError("--pre-tax '\(entry)': use KIND=AMOUNT with KIND one of \(PreTaxKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard let value = Money.parse(parts[1]), value >= 0 else { throw ValidationError("--pre-tax '\(entry)': '\(parts[1])' is not a non-negative amount") }
-        return PreTaxDeduction(kind, value)
     }
 
     func run() async throws {
