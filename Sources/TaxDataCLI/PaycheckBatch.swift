@@ -19,6 +19,16 @@ struct PaycheckBatch {
         var supplemental: CalcBatch.Amount?
         var yearToDateSupplemental: CalcBatch.Amount?
         var roundToDollar: Bool?
+        var state: String?
+        var stateCertificate: Certificate?
+    }
+
+    struct Certificate: Decodable {
+        var filingStatus: FilingStatus?
+        var allowances: Int?
+        var additionalAllowances: Int?
+        var extraWithholding: CalcBatch.Amount?
+        var exempt: Bool?
     }
 
     struct W4: Decodable {
@@ -58,6 +68,11 @@ struct PaycheckBatch {
                              preTax: try (item.preTax ?? []).map(CalcCommand.preTaxDeduction), w4: w4,
                              yearToDateWages: try amount(item.yearToDateWages, "yearToDateWages"), supplemental: try amount(item.supplemental, "supplemental"),
                              yearToDateSupplemental: try amount(item.yearToDateSupplemental, "yearToDateSupplemental"),
-                             roundToDollar: item.roundToDollar ?? false)
+                             roundToDollar: item.roundToDollar ?? false, state: CalcCommand.stateCode(item.state),
+                             stateCertificate: StateCertificate(
+                                filingStatus: item.stateCertificate?.filingStatus, allowances: item.stateCertificate?.allowances,
+                                additionalAllowances: item.stateCertificate?.additionalAllowances,
+                                extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
+                                exempt: item.stateCertificate?.exempt))
     }
 }

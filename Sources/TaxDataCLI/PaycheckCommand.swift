@@ -11,12 +11,14 @@ extension PayFrequency: ExpressibleByArgument {}
 struct PaycheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paycheck",
-        abstract: "Compute what one paycheck withholds: federal income tax (Publication 15-T, from the Form W-4), Social Security and Medicare.",
+        abstract: "Compute what one paycheck withholds: federal income tax (Publication 15-T, from the Form W-4), state income tax, Social Security and Medicare.",
         discussion: """
         The federal withholding follows Publication 15-T's percentage method for automated payroll \
         systems (Worksheet 1A), from the year's tables in the data; supplemental wages (--supplemental) \
-        are withheld at the flat 22% (37% above $1,000,000 in the year). State and local withholding \
-        are not computed yet. `taxdata calc` gives the year's tax; the two differ by design.
+        are withheld at the flat 22% (37% above $1,000,000 in the year). --state XX withholds the \
+        state's income tax by its own method where the data has it (--state-allowances and the other \
+        --state-* options are its certificate's fields). Local withholding is not computed yet. \
+        `taxdata calc` gives the year's tax; the two differ by design.
 
         Without --year, the newest year of the sources; without --status, single (as Pub 15-T says \
         to withhold when an employee gives no Form W-4). A Form W-4 from 2019 or earlier is \
@@ -31,7 +33,8 @@ struct PaycheckCommand: AsyncParsableCommand {
         {"id", "year", "frequency", "wagesPerPeriod", "w4": {"form", "filingStatus", "multipleJobs", \
         "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", \
-        "yearToDateSupplemental", "roundToDollar"}; each line of output is {"id", "result"} or {"id", "error"}.
+        "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
+        "allowances", "additionalAllowances", "extraWithholding", "exempt"}}; each line of output is {"id", "result"} or {"id", "error"}.
         """
     )
 
@@ -89,6 +92,24 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("round-to-dollar"), help: "Round the federal withholding to the nearest dollar (Pub 15-T's option).")
     var roundToDollar = false
 
+    @Option(help: "The state whose income tax is withheld (USPS code), by its own withholding method.")
+    var state: String?
+
+    @Option(name: .customLong("state-status"), help: "The state certificate's filing status, where it has one.")
+    var stateStatus: FilingStatus?
+
+    @Option(name: .customLong("state-allowances"), help: "The state certificate's allowances (exemptions), where it has them.")
+    var stateAllowances: Int?
+
+    @Option(name: .customLong("state-additional-allowances"), help: "The state certificate's second kind of allowances (Illinois line 2).")
+    var stateAdditionalAllowances: Int?
+
+    @Option(name: .customLong("state-extra-withholding"), help: "The state certificate's extra amount each paycheck.")
+    var stateExtraWithholding: String?
+
+    @Flag(name: .customLong("state-exempt"), help: "The state certificate claims exemption.")
+    var stateExempt = false
+
     @OptionGroup var tree: SourceTreeOption
 
     @Option(help: "A built bundle directory (dist/2026) to use instead of the sources.")
@@ -124,7 +145,12 @@ struct PaycheckCommand: AsyncParsableCommand {
                         allowances: allowances, nonresidentAlien: nonresidentAlien, exempt: exempt)
         return PaycheckInput(frequency: frequency, wages: try amount(wages, "--wages"), preTax: try preTax.map(CalcCommand.preTaxDeduction), w4: w4,
                              yearToDateWages: try amount(yearToDateWages, "--ytd-wages"), supplemental: try amount(supplemental, "--supplemental"),
-                             yearToDateSupplemental: try amount(yearToDateSupplemental, "--ytd-supplemental"), roundToDollar: roundToDollar)
+                             yearToDateSupplemental: try amount(yearToDateSupplemental, "--ytd-supplemental"), roundToDollar: roundToDollar,
+                             state: CalcCommand.stateCode(state),
+                             stateCertificate: StateCertificate(filingStatus: stateStatus, allowances: stateAllowances,
+                                                                additionalAllowances: stateAdditionalAllowances,
+                                                                extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
+                                                                exempt: stateExempt ? true : nil))
     }
 
     func run() async throws {
@@ -166,8 +192,9 @@ struct PaycheckCommand: AsyncParsableCommand {
         let form = w4.isRedesigned ? "Form W-4 (\(w4.formYear))" : "Form W-4 (\(w4.formYear), \(w4.allowances) allowance\(w4.allowances == 1 ? "" : "s"))"
         var rows: [(String, Decimal)] = [("gross wages", r.input.wages)]
         if r.input.supplemental > 0 { rows.append(("supplemental wages", r.input.supplemental)) }
-        rows += [("pre-tax deductions", r.preTaxDeductions), ("federal withholding", r.federalWithholding),
-                 ("social security", r.socialSecurity), ("medicare", r.medicare), ("net pay", r.netPay)]
+        rows += [("pre-tax deductions", r.preTaxDeductions), ("federal withholding", r.federalWithholding)]
+        if let state = r.input.state, let amount = r.stateWithholding { rows.append(("\(state) withholding", amount)) }
+        rows += [("social security", r.socialSecurity), ("medicare", r.medicare), ("net pay", r.netPay)]
         var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.frequency.rawValue) paycheck, \(form), \(w4.filingStatus.rawValue)", ""]
         let width = rows.map(\.0.count).max()!
         for (label, amount) in rows {

@@ -80,6 +80,7 @@ struct StateKey {
             .init("dependentDeduction", \.dependentDeduction, YAMLDocument.dependentDeduction),
             .init("youngChildDeduction", \.youngChildDeduction, YAMLDocument.youngChildDeduction),
             .init("preTaxTreatment", \.preTaxTreatment, YAMLDocument.preTaxTreatment),
+            .init("withholding", \.withholding, YAMLDocument.stateWithholding),
             .init("youngChildCredit", \.youngChildCredit, YAMLDocument.youngChildCredit),
             .init("povertyLevelCredit", \.povertyLevelCredit, YAMLDocument.povertyLevelCredit),
             .init("noTaxBelow", \.noTaxBelow, YAMLDocument.noTaxBelow),

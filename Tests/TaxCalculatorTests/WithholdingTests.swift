@@ -169,4 +169,68 @@ struct WithholdingTests {
             try PaycheckCalculator(data: data).calculate(PaycheckInput(frequency: .weekly, wages: 1, w4: FormW4(filingStatus: .single)))
         }
     }
+
+    @Test("state methods against their publications' worked examples: Illinois Example B, Kentucky's monthly example, Pennsylvania with a bonus")
+    func stateExamples() throws {
+        let w4 = FormW4(filingStatus: .single)
+        // IL-700-T (2026) Example B: weekly $800, 2 + 2 allowances: (2 × 2,925 + 2 × 1,000) / 52 = 150.96…; (800 − 150.96) × 4.95% = 32.13.
+        let il = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL",
+                                                 stateCertificate: StateCertificate(allowances: 2, additionalAllowances: 2)))
+        #expect(il.stateWithholding == Decimal(string: "32.13"))
+        #expect(il.netPay == 800 - il.federalWithholding - Decimal(string: "32.13")! - il.socialSecurity - il.medicare)
+        // 42A003 (2026): monthly $3,270: 39,240 − 3,360 = 35,880 × 3.5% = 1,255.80 / 12 = 104.65.
+        let ky = try paycheck(2026, PaycheckInput(frequency: .monthly, wages: 3270, w4: w4, state: "KY"))
+        #expect(ky.stateWithholding == Decimal(string: "104.65"))
+        // Pennsylvania: 3.07% of all compensation: biweekly 2,000 → 61.40; with a 5,000 bonus → 214.90.
+        let pa = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 2000, w4: w4, state: "PA"))
+        #expect(pa.stateWithholding == Decimal(string: "61.4"))
+        let bonus = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 2000, w4: w4, supplemental: 5000, state: "PA"))
+        #expect(bonus.stateWithholding == Decimal(string: "214.9"))
+        // Pennsylvania taxes 401(k) deferrals: a 200 deferral stays in its wages (61.40), not in the federal ones.
+        let deferred = try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 2000, preTax: [.init(.plan401k, 200)], w4: w4, state: "PA"))
+        #expect(deferred.stateWithholding == Decimal(string: "61.4") && deferred.withholdingWages == 1800)
+        // Michigan (2026), by hand: semimonthly 2,500, 2 exemptions: (60,000 − 11,800) × 4.25% / 24 = 85.354… → 85.35; + 10 extra.
+        let mi = try paycheck(2026, PaycheckInput(frequency: .semimonthly, wages: 2500, w4: w4, state: "MI",
+                                                 stateCertificate: StateCertificate(allowances: 2, extraWithholding: 10)))
+        #expect(mi.stateWithholding == Decimal(string: "95.35"))
+        // 2025's Michigan exemption was 5,800: (60,000 − 11,600) × 4.25% / 24 = 85.708… → 85.71.
+        let mi2025 = try paycheck(2025, PaycheckInput(frequency: .semimonthly, wages: 2500, w4: w4, state: "MI",
+                                                     stateCertificate: StateCertificate(allowances: 2)))
+        #expect(mi2025.stateWithholding == Decimal(string: "85.71"))
+    }
+
+    @Test("the state certificate: a field the state's does not have is refused by name; a state without a wage tax withholds 0; one without a method in the data says so")
+    func stateCertificate() throws {
+        let w4 = FormW4(filingStatus: .single)
+        func error(_ input: PaycheckInput) -> CalculationError? {
+            do { _ = try paycheck(2026, input); return nil } catch { return error as? CalculationError }
+        }
+        let status = error(PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL", stateCertificate: StateCertificate(filingStatus: .single)))
+        #expect(status?.code == .inconsistentInput && status?.message.contains("stateCertificate.filingStatus: IL's withholding certificate has no such field") == true)
+        let pa = error(PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "PA", stateCertificate: StateCertificate(allowances: 1)))
+        #expect(pa?.message.contains("stateCertificate.allowances") == true)
+        let none = error(PaycheckInput(frequency: .weekly, wages: 800, w4: w4, stateCertificate: StateCertificate(allowances: 1)))
+        #expect(none?.message.contains("needs a state") == true)
+        let negative = error(PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL", stateCertificate: StateCertificate(extraWithholding: -1)))
+        #expect(negative?.code == .negativeAmount)
+        let texas = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "TX"))
+        #expect(texas.stateWithholding == 0)
+        let california = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "CA"))
+        #expect(california.stateWithholding == nil && california.notes.contains { $0.contains("CA's 2026 withholding method is not in the data yet") })
+        let exempt = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL", stateCertificate: StateCertificate(exempt: true)))
+        #expect(exempt.stateWithholding == 0)
+    }
+
+    @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")
+    func bracketMethod() {
+        let brackets = StatusTable(uniform: [Bracket(floor: 0, ceiling: 5000, rate: Decimal(string: "0.02")!, baseTax: 0),
+                                             Bracket(floor: 5000, ceiling: nil, rate: Decimal(string: "0.05")!, baseTax: 100)])
+        let method = StateWithholding(certificate: ["filingStatus", "allowances"], standardDeduction: StatusTable(uniform: 3000), allowance: 1000,
+                                      brackets: brackets, creditPerAllowance: 20, dailyPeriods: 300, rounding: "dollar")
+        // Daily 100 × 300 = 30,000 − 3,000 − 2 × 1,000 = 25,000: 100 + 5% × 20,000 = 1,100 − 40 = 1,060 / 300 = 3.53 → 4.
+        let daily = StateWithholdingFormula.perPeriod(method, StateCertificate(filingStatus: .single, allowances: 2), wages: 100, frequency: .daily)
+        #expect(daily == 4)
+        // Below the deductions: nothing, never negative.
+        #expect(StateWithholdingFormula.perPeriod(method, StateCertificate(allowances: 9), wages: 100, frequency: .weekly) == 0)
+    }
 }

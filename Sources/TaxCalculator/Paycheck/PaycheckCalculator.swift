@@ -6,9 +6,10 @@ import TaxDataCore
 /// wages at the flat rate), Social Security up to the wage base and Medicare with the Additional
 /// Medicare Tax above $200,000 of the year's wages from this employer.
 ///
-/// State and local withholding are not computed yet (issue 37): `TaxCalculator` gives the year's
-/// liability, and the two differ by design (the withholding tables of 2025 are built on the
-/// standard deduction before P.L. 119-21, for one).
+/// The state's income tax by its own withholding method where the data has it (`StateWithholding`).
+/// Local withholding is not computed yet (issue 37). `TaxCalculator` gives the year's liability,
+/// and the two differ by design (the withholding tables of 2025 are built on the standard
+/// deduction before P.L. 119-21, for one).
 public struct PaycheckCalculator: Sendable {
     public let data: TaxYearData
 
@@ -82,12 +83,52 @@ public struct PaycheckCalculator: Sendable {
         if additional > 0 { notes.append("Additional Medicare Tax withheld on \(Money.text(additional)) above \(Money.text(threshold)) of the year's wages from this employer") }
 
         let federal = regularWithholding + supplementalWithholding
+        let stateWithholding = try state(input, regular: regular, preTax: preTax, notes: &notes)
         if data.meta.status == .draft { notes.append("\(year) is a draft year, not published: its figures may change") }
-        notes.append("state and local withholding are not computed yet")
+        notes.append("local withholding and state payroll contributions are not computed yet")
         return PaycheckResult(
             taxYear: year, dataVersion: data.meta.version.description, input: input,
             withholdingWages: Rounding.cent(wagesForWithholding), federalWithholding: federal, supplementalWithholding: supplementalWithholding,
-            socialSecurity: socialSecurity, medicare: medicareTax, preTaxDeductions: Rounding.cent(preTax),
-            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - socialSecurity - medicareTax, notes: notes)
+            stateWithholding: stateWithholding, socialSecurity: socialSecurity, medicare: medicareTax, preTaxDeductions: Rounding.cent(preTax),
+            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - (stateWithholding ?? 0) - socialSecurity - medicareTax,
+            notes: notes)
+    }
+
+    /// The state's withholding by its method: on the period's wages less the pre-tax deductions the
+    /// state excludes, with the supplemental wages (aggregated: withheld as if paid with the
+    /// regular wages). Nil when no state is asked, or its method is not in the data (a note says).
+    private func state(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, notes: inout [String]) throws -> Decimal? {
+        let certificate = input.stateCertificate
+        guard let code = input.state?.uppercased() else {
+            if let field = certificate.given.first {
+                throw CalculationError(.inconsistentInput, "stateCertificate.\(field): a state certificate needs a state")
+            }
+            return nil
+        }
+        let year = data.meta.taxYear
+        guard let state = data.states[code] else { throw CalculationError.unknownState(code, year: year) }
+        if state.type == .noTax {
+            if let field = certificate.given.first {
+                throw CalculationError(.inconsistentInput, "stateCertificate.\(field): \(code) has no income tax on wages, and no withholding certificate")
+            }
+            return 0
+        }
+        guard let method = state.withholding else {
+            notes.append("\(code)'s \(year) withholding method is not in the data yet: no state withholding computed")
+            return nil
+        }
+        try StateWithholdingFormula.validate(certificate, for: method, state: code)
+        // The pre-tax deductions the state taxes go back into its wages (as the year's calculation does).
+        let taxedKinds = Set(state.preTaxTreatment?.taxed ?? [])
+        let taxedBack = Swift.min(preTax, input.preTax.filter { taxedKinds.contains($0.kind == .hsaSelf ? "hsa" : $0.kind.rawValue) }
+            .reduce(Decimal(0)) { $0 + $1.amount })
+        let wages = regular - preTax + taxedBack + input.supplemental
+        if taxedBack > 0 { notes.append("\(code) taxes \(Money.text(taxedBack)) of the pre-tax deductions: added back to its wages") }
+        if input.supplemental > 0 { notes.append("\(code): the supplemental wages are withheld with the regular wages (aggregate method)") }
+        if method.provenance == .estimated {
+            notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " until \($0) is published" } ?? "")")
+        }
+        if certificate.exempt == true { notes.append("the \(code) certificate claims exemption: no \(code) income tax withheld") }
+        return StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency)
     }
 }

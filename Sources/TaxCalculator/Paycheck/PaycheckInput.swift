@@ -22,9 +22,14 @@ public struct PaycheckInput: Sendable, Equatable {
     public var yearToDateSupplemental: Decimal
     /// Pub 15-T's optional rounding of the period's withholding to the nearest dollar.
     public var roundToDollar: Bool
+    /// The state whose income tax is withheld (USPS code); nil: federal and FICA only.
+    public var state: String?
+    /// The employee's state withholding certificate; only the fields the state's has.
+    public var stateCertificate: StateCertificate
 
     public init(frequency: PayFrequency, wages: Decimal, preTax: [PreTaxDeduction] = [], w4: FormW4, yearToDateWages: Decimal = 0,
-                supplemental: Decimal = 0, yearToDateSupplemental: Decimal = 0, roundToDollar: Bool = false) {
+                supplemental: Decimal = 0, yearToDateSupplemental: Decimal = 0, roundToDollar: Bool = false, state: String? = nil,
+                stateCertificate: StateCertificate = StateCertificate()) {
         self.frequency = frequency
         self.wages = wages
         self.preTax = preTax
@@ -33,6 +38,37 @@ public struct PaycheckInput: Sendable, Equatable {
         self.supplemental = supplemental
         self.yearToDateSupplemental = yearToDateSupplemental
         self.roundToDollar = roundToDollar
+        self.state = state
+        self.stateCertificate = stateCertificate
+    }
+}
+
+/// A state withholding certificate (Form IL-W-4, VA-4, MI-W4, …): each field is nil unless given,
+/// and a field the state's certificate does not have is refused (`StateWithholding.certificate`).
+public struct StateCertificate: Sendable, Equatable {
+    public var filingStatus: FilingStatus?
+    /// Personal exemptions or allowances.
+    public var allowances: Int?
+    /// Allowances of a second kind (Illinois line 2: age 65 or older, blind).
+    public var additionalAllowances: Int?
+    /// An extra amount withheld each paycheck.
+    public var extraWithholding: Decimal?
+    /// Claims exemption from the state's withholding.
+    public var exempt: Bool?
+
+    public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, extraWithholding: Decimal? = nil,
+                exempt: Bool? = nil) {
+        self.filingStatus = filingStatus
+        self.allowances = allowances
+        self.additionalAllowances = additionalAllowances
+        self.extraWithholding = extraWithholding
+        self.exempt = exempt
+    }
+
+    /// The fields given, by their names in `StateWithholding.certificateFields`.
+    public var given: [String] {
+        [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
+         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
     }
 }
 
@@ -48,11 +84,15 @@ public struct PaycheckResult: Sendable, Equatable {
     public var federalWithholding: Decimal
     /// Of `federalWithholding`, the flat-rate withholding on the supplemental wages.
     public var supplementalWithholding: Decimal
+    /// The state's income tax withheld by its own method (nil: no state asked, or its method is not
+    /// in the data yet, which a note says; 0 in a state without a wage income tax).
+    public var stateWithholding: Decimal?
     public var socialSecurity: Decimal
     public var medicare: Decimal
     public var preTaxDeductions: Decimal
-    /// Gross (regular and supplemental) less pre-tax deductions, federal withholding, Social
-    /// Security and Medicare. State and local withholding are not computed yet.
+    /// Gross (regular and supplemental) less pre-tax deductions, federal and state withholding,
+    /// Social Security and Medicare. Local withholding and state payroll contributions are not
+    /// computed yet.
     public var netPay: Decimal
     public var notes: [String]
 }
@@ -60,8 +100,10 @@ public struct PaycheckResult: Sendable, Equatable {
 extension PaycheckResult: Encodable {
     enum CodingKeys: String, CodingKey {
         case taxYear, dataVersion, frequency, wagesPerPeriod, supplemental, w4, preTaxDeductions, withholdingWages, federalWithholding,
-             supplementalWithholding, socialSecurity, medicare, netPay, notes
+             supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, netPay, notes
     }
+
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, extraWithholding, exempt }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -93,6 +135,17 @@ extension PaycheckResult: Encodable {
         try c.encode(withholdingWages, forKey: .withholdingWages)
         try c.encode(federalWithholding, forKey: .federalWithholding)
         try c.encode(supplementalWithholding, forKey: .supplementalWithholding)
+        try c.encodeIfPresent(input.state, forKey: .state)
+        if input.state != nil {
+            var certificate = c.nestedContainer(keyedBy: StateCertificateKeys.self, forKey: .stateCertificate)
+            let given = input.stateCertificate
+            try certificate.encodeIfPresent(given.filingStatus?.rawValue, forKey: .filingStatus)
+            try certificate.encodeIfPresent(given.allowances, forKey: .allowances)
+            try certificate.encodeIfPresent(given.additionalAllowances, forKey: .additionalAllowances)
+            try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
+            try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
+        }
+        try c.encodeIfPresent(stateWithholding, forKey: .stateWithholding)
         try c.encode(socialSecurity, forKey: .socialSecurity)
         try c.encode(medicare, forKey: .medicare)
         try c.encode(netPay, forKey: .netPay)

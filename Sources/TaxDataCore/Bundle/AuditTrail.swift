@@ -13,12 +13,16 @@ public struct ProvenanceDocument: Sendable, Equatable, Codable {
         public var payrollContributions: [[Citation]]?
         /// 1.12: the sources of the state's pre-tax treatment.
         public var preTaxTreatment: [Citation]?
+        /// 1.14: the sources of the state's withholding method.
+        public var withholding: [Citation]?
 
-        public init(sources: [Citation], notes: String? = nil, payrollContributions: [[Citation]]? = nil, preTaxTreatment: [Citation]? = nil) {
+        public init(sources: [Citation], notes: String? = nil, payrollContributions: [[Citation]]? = nil, preTaxTreatment: [Citation]? = nil,
+                    withholding: [Citation]? = nil) {
             self.sources = sources
             self.notes = notes
             self.payrollContributions = payrollContributions
             self.preTaxTreatment = preTaxTreatment
+            self.withholding = withholding
         }
     }
 
@@ -51,11 +55,12 @@ extension CombinedDocument {
         for (code, state) in self.states {
             states[code] = .init(sources: state.sources, notes: state.notes,
                                  payrollContributions: state.payrollContributions?.map(\.sources),
-                                 preTaxTreatment: state.preTaxTreatment?.sources)
+                                 preTaxTreatment: state.preTaxTreatment?.sources, withholding: state.withholding?.sources)
             app.states[code]?.sources = []
             app.states[code]?.notes = nil
             for i in state.payrollContributions?.indices ?? 0..<0 { app.states[code]?.payrollContributions?[i].sources = [] }
             app.states[code]?.preTaxTreatment?.sources = []
+            app.states[code]?.withholding?.sources = []
         }
         let provenance = ProvenanceDocument(
             taxYear: taxYear, version: version,
@@ -90,11 +95,13 @@ extension CombinedDocument {
             full.states[code]?.notes = entry.notes
             let contributions = full.states[code]?.payrollContributions
             guard entry.payrollContributions?.count == contributions?.count,
-                  (entry.preTaxTreatment == nil) == (full.states[code]?.preTaxTreatment == nil) else {
-                throw AuditTrailMismatch(description: "the audit trail of \(code) does not list the sources of the same payroll contributions and pre-tax treatment as the data")
+                  (entry.preTaxTreatment == nil) == (full.states[code]?.preTaxTreatment == nil),
+                  (entry.withholding == nil) == (full.states[code]?.withholding == nil) else {
+                throw AuditTrailMismatch(description: "the audit trail of \(code) does not list the sources of the same payroll contributions, pre-tax treatment and withholding method as the data")
             }
             for (i, sources) in (entry.payrollContributions ?? []).enumerated() { full.states[code]?.payrollContributions?[i].sources = sources }
             if let sources = entry.preTaxTreatment { full.states[code]?.preTaxTreatment?.sources = sources }
+            if let sources = entry.withholding { full.states[code]?.withholding?.sources = sources }
         }
         return full
     }

@@ -59,6 +59,10 @@ extension RuleID {
     /// tentative amount that does not follow from the row before, a filing status or payroll
     /// period missing.
     public static let withholdingSchedule = RuleID("withholding.schedule")
+    /// A state's withholding method: an unknown certificate field, a rate and brackets both or
+    /// neither, a rate outside [0, 1), brackets that do not start at 0 or meet, an amount without
+    /// the certificate field it needs.
+    public static let stateWithholding = RuleID("state.withholding")
     public static let stateEarnedIncomeCredit = RuleID("state.earned-income-credit")
     public static let stateChildCreditShare = RuleID("state.child-credit-share")
     public static let stateChildExemption = RuleID("state.child-exemption")

@@ -191,6 +191,20 @@ public enum FieldCatalogue {
         "federal/withholding.supplemental.rate": FieldSpec(.share),
         "federal/withholding.supplemental.mandatoryRate": FieldSpec(.share),
         "federal/withholding.supplemental.mandatoryThreshold": FieldSpec(.amount),
+        // 1.14: a state's withholding method (its rates checked by `state.withholding`).
+        "states/withholding.certificate[]": FieldSpec(.text),
+        "states/withholding.standardDeduction.*": FieldSpec(.amount),
+        "states/withholding.allowance": FieldSpec(.amount),
+        "states/withholding.additionalAllowance": FieldSpec(.amount),
+        "states/withholding.creditPerAllowance": FieldSpec(.amount),
+        "states/withholding.rate": FieldSpec(.share),
+        "states/withholding.brackets.*[].rate": FieldSpec(.share),
+        "states/withholding.brackets.*[].floor": FieldSpec(.amount),
+        "states/withholding.brackets.*[].ceiling": FieldSpec(.amount),
+        "states/withholding.brackets.*[].baseTax": FieldSpec(.amount),
+        "states/withholding.dailyPeriods": FieldSpec(.count),
+        "states/withholding.rounding": FieldSpec(.text),
+        "states/withholding.pending": FieldSpec(.text),
     ].merging(PayFrequency.allCases.flatMap { frequency in
         ["table1", "table2"].map { ("federal/withholding.nonresidentAlien.\($0).\(frequency.rawValue)", FieldSpec(.amount)) }
     }) { first, _ in first }

@@ -166,6 +166,8 @@ public struct StateData: Sendable, Equatable, Codable {
     public var payrollContributions: [PayrollContribution]?
     /// 1.12: the pre-tax deductions the state's income tax does not exclude (nil: the federal treatment).
     public var preTaxTreatment: PreTaxTreatment?
+    /// 1.14: the state's withholding method, what an employer withholds from each paycheck.
+    public var withholding: StateWithholding?
     /// 1.12: a refundable share of the federal earned income credit (Kansas), reported beside the
     /// state tax, not in it.
     public var refundableEarnedIncomeCredit: RefundableEarnedIncomeCredit?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The constructs that carry their own grade and citations (schema 1.12: each payroll
-/// contribution, a state's pre-tax treatment) are graded as a document is (`provenance.grade`):
+/// contribution, a state's pre-tax treatment; 1.14: a state's withholding method) are graded as a document is (`provenance.grade`):
 /// a grade; sources with a kind; `official` backed by an official source; `corroborated` by an
 /// official source and two secondary ones; `estimated` by at least one source, and in a published
 /// year only on a state that is itself estimated with `pending`. A construct's grade is its own:
@@ -22,6 +22,9 @@ public struct ConstructGrade: ValidationRule {
             }
             if let treatment = state.preTaxTreatment {
                 findings += grade(treatment.provenance, treatment.sources, "\(code) preTaxTreatment", root.key("preTaxTreatment"), data, state)
+            }
+            if let method = state.withholding {
+                findings += grade(method.provenance, method.sources, "\(code) withholding", root.key("withholding"), data, state)
             }
         }
         return findings

@@ -37,7 +37,7 @@ public struct RuleSet: Sendable {
         StateShape(), PhaseoutRange(), JurisdictionCoverage(), YearConsistency(), YearDates(),
         SourcesCited(), SourcesCarriedOver(), SchemaSupported(), DataIncomplete(), DataProvisional(), SeparateIsHalfOfJoint(),
         ProvenanceGrade(), DataEstimated(), StatePhaseOut(), StatePaidTaxDeduction(), StateExtraTax(), StateIncomeBase(), StatePercentDeduction(), StateTaxAddBack(), StateTaxCredit(), FederalChildCredit(),
-        FederalEarnedIncomeCredit(), FederalWithholdingSchedule(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
+        FederalEarnedIncomeCredit(), FederalWithholdingSchedule(), StateWithholdingMethod(), StateEarnedIncomeCredit(), StateChildCreditShare(), StateChildExemption(), StateTaxRecapture(),
         StateIncomeTestedCredit(), StateRefundableDependentCredit(), StateFederalDeductionAddBack(), StateDependentDeduction(), StateTaxTable(), StateTableCredit(), StateLowIncomeTable(),
         StateYoungChildDeduction(), StatePayrollContribution(), StatePreTaxTreatment(), ConstructGrade(), StateRefundableEarnedIncomeCredit(), StateYoungChildCredit(), StatePovertyLevelCredit(), StateNoTaxBelow(),
         LocalityShape(), LocalityRate(), LocalityDates(), LocalityDuplicate(), LocalityGrade(),

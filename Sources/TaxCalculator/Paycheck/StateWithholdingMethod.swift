@@ -1,0 +1,41 @@
+import Foundation
+import TaxDataCore
+
+/// A state's annualized percentage formula (`StateWithholding`), on one paycheck's state wages.
+enum StateWithholdingFormula {
+    /// The fields of `certificate` the state's does not have, refused by name; negative or
+    /// impossible values.
+    static func validate(_ certificate: StateCertificate, for method: StateWithholding, state: String) throws {
+        for field in certificate.given where !method.certificate.contains(field) {
+            let fields = method.certificate.isEmpty ? "it has none" : "its fields: \(method.certificate.joined(separator: ", "))"
+            throw CalculationError(.inconsistentInput, "stateCertificate.\(field): \(state)'s withholding certificate has no such field (\(fields))")
+        }
+        for (field, count) in [("allowances", certificate.allowances), ("additionalAllowances", certificate.additionalAllowances)] {
+            if let count, !(0...FormW4.maxAllowances).contains(count) {
+                throw CalculationError(.outOfRange, "stateCertificate.\(field): \(count) is not 0…\(FormW4.maxAllowances)")
+            }
+        }
+        if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
+    }
+
+    /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
+    /// says, with the certificate's extra amount.
+    static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency) -> Decimal {
+        if certificate.exempt == true { return 0 }
+        let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
+        let status = certificate.filingStatus ?? .single
+        let allowances = Decimal(certificate.allowances ?? 0), additional = Decimal(certificate.additionalAllowances ?? 0)
+        let deductions = (method.standardDeduction?[status] ?? 0) + allowances * (method.allowance ?? 0) + additional * (method.additionalAllowance ?? 0)
+        let taxable = Swift.max(0, wages * periods - deductions)
+        var annual: Decimal
+        if let rate = method.rate {
+            annual = taxable * rate
+        } else {
+            annual = method.brackets?[status]?.tax(on: taxable) ?? 0
+        }
+        annual = Swift.max(0, annual - allowances * (method.creditPerAllowance ?? 0))
+        let period = annual / periods
+        let rounded = method.rounding == "dollar" ? Money.roundedToDollar(period) : Money.roundedToCent(period)
+        return rounded + (certificate.extraWithholding ?? 0)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TaxDataCore
+import Yams
+
+extension YAMLDocument {
+    /// `withholding:` in `states/XX.yaml` (schema 1.14): the state's annualized percentage formula.
+    ///
+    /// ```yaml
+    /// withholding:
+    ///   certificate: [allowances, additionalAllowances, extraWithholding, exempt]
+    ///   allowance: 2925
+    ///   additionalAllowance: 1000
+    ///   rate: 0.0495
+    ///   provenance: corroborated
+    ///   sources: [...]
+    /// ```
+    func stateWithholding(_ node: Node, _ path: DataPath) -> StateWithholding? {
+        guard var m = mapping(node, path) else { return nil }
+        let certificate = m.required("certificate").flatMap { list($0, path.key("certificate"), string) }
+        let deductionNode = m.optional("standardDeduction")
+        let deduction = deductionNode.flatMap { amountTable($0, path.key("standardDeduction")) }
+        let allowanceNode = m.optional("allowance")
+        let allowance = allowanceNode.flatMap { decimal($0, path.key("allowance")) }
+        let additionalNode = m.optional("additionalAllowance")
+        let additional = additionalNode.flatMap { decimal($0, path.key("additionalAllowance")) }
+        let rateNode = m.optional("rate")
+        let rate = rateNode.flatMap { self.rate($0, path.key("rate")) }
+        let bracketsNode = m.optional("brackets")
+        let brackets = bracketsNode.flatMap { scheduleTable($0, path.key("brackets")) }
+        let creditNode = m.optional("creditPerAllowance")
+        let credit = creditNode.flatMap { decimal($0, path.key("creditPerAllowance")) }
+        let dailyNode = m.optional("dailyPeriods")
+        let daily = dailyNode.flatMap { node -> Int? in
+            guard let value = decimal(node, path.key("dailyPeriods")), let whole = Int(exactly: NSDecimalNumber(decimal: value)), Decimal(whole) == value else {
+                report(.yamlNumber, "dailyPeriods must be a whole number of days", at: node)
+                return nil
+            }
+            return whole
+        }
+        let roundingNode = m.optional("rounding")
+        let rounding = roundingNode.flatMap { string($0, path.key("rounding")) }
+        let grade = m.required("provenance").flatMap { choice($0, path.key("provenance"), Provenance.self) }
+        let pendingNode = m.optional("pending")
+        let pending = pendingNode.flatMap { string($0, path.key("pending")) }
+        let sources = m.required("sources").flatMap { citations($0, path.key("sources")) }
+        m.finish()
+        guard let certificate, deductionNode == nil || deduction != nil, allowanceNode == nil || allowance != nil,
+              additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
+              creditNode == nil || credit != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              let grade, pendingNode == nil || pending != nil, let sources else { return nil }
+        return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
+                                rate: rate, brackets: brackets, creditPerAllowance: credit, dailyPeriods: daily, rounding: rounding,
+                                provenance: grade, pending: pending, sources: sources)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A state's withholding method (schema 1.14): what an employer withholds from each paycheck for
+/// the state's income tax, by the state's own formula for computerized payroll, which is not the
+/// liability computation (Virginia annualizes daily pay by 300; Illinois takes its allowances off
+/// the wages and ignores the phase-out). The annualized percentage formula most states print:
+///
+/// 1. annual wages = the period's state wages × `periods` (daily: `dailyPeriods`, 260 unless set);
+/// 2. less `standardDeduction` (by the certificate's filing status), `allowance` × allowances and
+///    `additionalAllowance` × additional allowances;
+/// 3. the tax of `brackets` (by status) or `rate` × that, less `creditPerAllowance` × allowances,
+///    never below zero;
+/// 4. divided by the periods, rounded (`rounding`: `cent` or `dollar`), plus the extra amount the
+///    certificate asks for.
+///
+/// The certificate (Form IL-W-4, VA-4, …) has only the fields `certificate` lists; anything else is
+/// refused, by name.
+public struct StateWithholding: Sendable, Equatable, Codable {
+    /// Items of `StateWithholding.certificateFields`, as strings so that the rule, not the decoder,
+    /// refuses an unknown one.
+    public var certificate: [String]
+    public var standardDeduction: StatusTable<Decimal>?
+    public var allowance: Decimal?
+    public var additionalAllowance: Decimal?
+    public var rate: Decimal?
+    public var brackets: StatusTable<[Bracket]>?
+    public var creditPerAllowance: Decimal?
+    /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
+    public var dailyPeriods: Int?
+    /// `cent` (the default) or `dollar`.
+    public var rounding: String?
+    public var provenance: Provenance?
+    public var pending: String?
+    /// Its publications (empty in the app form; `ProvenanceDocument.Entry.withholding`).
+    public var sources: [Citation]
+
+    /// The fields a state's withholding certificate may have: a filing status, allowances (personal
+    /// exemptions), additional allowances (Illinois line 2: age 65 or blind), an extra amount per
+    /// paycheck, and exemption from withholding.
+    public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "extraWithholding", "exempt"]
+    public static let roundings: [String] = ["cent", "dollar"]
+
+    public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
+                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, dailyPeriods: Int? = nil,
+                rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
+        self.certificate = certificate
+        self.standardDeduction = standardDeduction
+        self.allowance = allowance
+        self.additionalAllowance = additionalAllowance
+        self.rate = rate
+        self.brackets = brackets
+        self.creditPerAllowance = creditPerAllowance
+        self.dailyPeriods = dailyPeriods
+        self.rounding = rounding
+        self.provenance = provenance
+        self.pending = pending
+        self.sources = sources
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, dailyPeriods, rounding,
+             provenance, pending, sources
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        certificate = try c.decode([String].self, forKey: .certificate)
+        standardDeduction = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .standardDeduction)
+        allowance = try c.decodeIfPresent(Decimal.self, forKey: .allowance)
+        additionalAllowance = try c.decodeIfPresent(Decimal.self, forKey: .additionalAllowance)
+        rate = try c.decodeIfPresent(Decimal.self, forKey: .rate)
+        brackets = try c.decodeIfPresent(StatusTable<[Bracket]>.self, forKey: .brackets)
+        creditPerAllowance = try c.decodeIfPresent(Decimal.self, forKey: .creditPerAllowance)
+        dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
+        rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
+        provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
+        pending = try c.decodeIfPresent(String.self, forKey: .pending)
+        sources = try c.decodeIfPresent([Citation].self, forKey: .sources) ?? []
+    }
+
+    /// `sources` is left out when empty (the app form).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(certificate, forKey: .certificate)
+        try c.encodeIfPresent(standardDeduction, forKey: .standardDeduction)
+        try c.encodeIfPresent(allowance, forKey: .allowance)
+        try c.encodeIfPresent(additionalAllowance, forKey: .additionalAllowance)
+        try c.encodeIfPresent(rate, forKey: .rate)
+        try c.encodeIfPresent(brackets, forKey: .brackets)
+        try c.encodeIfPresent(creditPerAllowance, forKey: .creditPerAllowance)
+        try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
+        try c.encodeIfPresent(rounding, forKey: .rounding)
+        try c.encodeIfPresent(provenance, forKey: .provenance)
+        try c.encodeIfPresent(pending, forKey: .pending)
+        if !sources.isEmpty { try c.encode(sources, forKey: .sources) }
+    }
+}

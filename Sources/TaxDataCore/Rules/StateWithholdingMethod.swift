@@ -1,0 +1,83 @@
+import Foundation
+
+/// A state's withholding method (`withholding`, schema 1.14) can be computed, and only from what
+/// its certificate asks: known certificate fields, each once; a `rate` or `brackets`, not both;
+/// rates in [0, 1); brackets from 0 whose rows meet, the last open, each base tax the tax below it
+/// to the cent; tables for every filing status; amounts not negative; `allowance` and
+/// `creditPerAllowance` only with `allowances` on the certificate, `additionalAllowance` with
+/// `additionalAllowances`; daily periods 1–366; rounding `cent` or `dollar`. Its grade is
+/// `provenance.construct`'s.
+public struct StateWithholdingMethod: ValidationRule {
+    public let id = RuleID.stateWithholding
+    public init() {}
+
+    public func check(_ data: TaxYearData) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for code in data.states.keys.sorted() {
+            guard let method = data.states[code]!.withholding else { continue }
+            let path = DataPath(.state(code)).key("withholding")
+            func error(_ message: String, _ at: DataPath) { findings.append(.error(id, "\(code) withholding: \(message)", at: at)) }
+            if data.meta.schemaVersion < .v1_14 { error("needs schemaVersion \"1.14\" in year.yaml", path) }
+            var seen: Set<String> = []
+            for (i, field) in method.certificate.enumerated() {
+                if !StateWithholding.certificateFields.contains(field) {
+                    error("'\(field)' is not a certificate field; use \(StateWithholding.certificateFields.joined(separator: ", "))", path.key("certificate").index(i))
+                } else if !seen.insert(field).inserted {
+                    error("'\(field)' is listed twice", path.key("certificate").index(i))
+                }
+            }
+            switch (method.rate, method.brackets) {
+            case (nil, nil): error("give a rate or brackets", path)
+            case (.some, .some): error("give a rate or brackets, not both", path.key("rate"))
+            case (let rate?, nil) where rate < 0 || rate >= 1: error("rate \(Money.text(rate)) must be in [0, 1)", path.key("rate"))
+            default: break
+            }
+            if let brackets = method.brackets {
+                if !brackets.missing.isEmpty { error("brackets has no schedule for \(brackets.missing.map(\.rawValue).joined(separator: ", "))", path.key("brackets")) }
+                for (status, rows) in brackets.writtenInOrder { check(rows, path.key("brackets").key(status.rawValue), error) }
+            }
+            if let deduction = method.standardDeduction {
+                if !deduction.missing.isEmpty {
+                    error("standardDeduction has no amount for \(deduction.missing.map(\.rawValue).joined(separator: ", "))", path.key("standardDeduction"))
+                }
+                for (status, amount) in deduction.writtenInOrder where amount < 0 {
+                    error("standardDeduction must not be negative", path.key("standardDeduction").key(status.rawValue))
+                }
+            }
+            let needs: [(String, Decimal?, String)] = [("allowance", method.allowance, "allowances"),
+                                                        ("creditPerAllowance", method.creditPerAllowance, "allowances"),
+                                                        ("additionalAllowance", method.additionalAllowance, "additionalAllowances")]
+            for (key, value, field) in needs {
+                guard let value else { continue }
+                if value < 0 { error("\(key) must not be negative", path.key(key)) }
+                if !method.certificate.contains(field) { error("\(key) needs '\(field)' on the certificate", path.key(key)) }
+            }
+            if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
+            if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
+                error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))
+            }
+        }
+        return findings
+    }
+
+    private func check(_ rows: [Bracket], _ path: DataPath, _ error: (String, DataPath) -> Void) {
+        guard let first = rows.first else { return error("the schedule has no rows", path) }
+        if first.floor != 0 || first.baseTax != 0 { error("the first bracket must start at 0 with no base tax", path.index(0)) }
+        for (i, row) in rows.enumerated() {
+            if row.rate < 0 || row.rate >= 1 { error("rate \(Money.text(row.rate)) must be in [0, 1)", path.index(i).key("rate")) }
+            guard i + 1 < rows.count else {
+                if row.ceiling != nil { error("the last bracket is open: ceiling null", path.index(i).key("ceiling")) }
+                continue
+            }
+            let next = rows[i + 1]
+            guard let ceiling = row.ceiling, ceiling == next.floor else {
+                error("the brackets do not meet: the next starts at \(Money.text(next.floor))", path.index(i).key("ceiling"))
+                continue
+            }
+            let expected = row.baseTax + row.rate * (ceiling - row.floor)
+            if abs(expected - next.baseTax) >= Decimal(string: "0.01")! {
+                error("baseTax \(Money.text(next.baseTax)) is not the tax below it (\(Money.text(expected)))", path.index(i + 1).key("baseTax"))
+            }
+        }
+    }
+}
