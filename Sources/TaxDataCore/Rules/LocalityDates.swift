@@ -6,8 +6,9 @@ import Foundation
 public struct LocalityDates: StateConstructRule {
     public let id = RuleID.localityDates
     public static let key = "localities"
+    public static let since = SchemaVersion.v1_13
     /// `locality.shape` reports a year too old for localities, once.
-    public static let since = SchemaVersion(major: 1, minor: 0)
+    public static let reportsSchema = false
     public static let noIncomeTax: String? = nil
     public init() {}
 

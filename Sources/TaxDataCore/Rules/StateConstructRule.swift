@@ -20,6 +20,9 @@ public protocol StateConstructRule: ValidationRule {
     static var key: String { get }
     /// The first schema version whose bundles may hold the construct.
     static var since: SchemaVersion { get }
+    /// Whether this rule reports a year older than `since`. Where several rules check one
+    /// construct (`localities`), one of them reports it, so that it is said once.
+    static var reportsSchema: Bool { get }
     /// The end of "XX has no income tax…" for a state without one (" to credit"); nil when the
     /// construct may stand on such a state.
     static var noIncomeTax: String? { get }
@@ -58,13 +61,15 @@ public struct StateConstructContext {
 }
 
 extension StateConstructRule {
+    public static var reportsSchema: Bool { true }
+
     public func check(_ data: TaxYearData) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for code in data.states.keys.sorted() {
             let state = data.states[code]!
             guard let construct = construct(of: state) else { continue }
             var context = StateConstructContext(code: code, state: state, data: data, path: DataPath(.state(code)).key(Self.key), id: id)
-            if data.meta.schemaVersion < Self.since { context.error("\(Self.key) needs schemaVersion \"\(Self.since)\" in year.yaml") }
+            if Self.reportsSchema && data.meta.schemaVersion < Self.since { context.error("\(Self.key) needs schemaVersion \"\(Self.since)\" in year.yaml") }
             if let phrase = Self.noIncomeTax, state.type == .noTax { context.error("\(code) has no income tax\(phrase)") }
             check(construct, &context)
             findings += context.findings

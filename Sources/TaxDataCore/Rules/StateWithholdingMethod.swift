@@ -5,59 +5,58 @@ import Foundation
 /// rates in [0, 1); brackets from 0 whose rows meet, the last open, each base tax the tax below it
 /// to the cent; tables for every filing status; amounts not negative; `allowance` and
 /// `creditPerAllowance` only with `allowances` on the certificate, `additionalAllowance` with
-/// `additionalAllowances`; daily periods 1–366; rounding `cent` or `dollar`. Its grade is
-/// `provenance.construct`'s.
-public struct StateWithholdingMethod: ValidationRule {
+/// `additionalAllowances`; daily periods 1–366; rounding `cent` or `dollar`; not on a state
+/// without an income tax. Its grade is `provenance.construct`'s.
+public struct StateWithholdingMethod: StateConstructRule {
     public let id = RuleID.stateWithholding
+    public static let key = "withholding"
+    public static let since = SchemaVersion.v1_14
+    public static let noIncomeTax: String? = " to withhold"
     public init() {}
 
-    public func check(_ data: TaxYearData) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for code in data.states.keys.sorted() {
-            guard let method = data.states[code]!.withholding else { continue }
-            let path = DataPath(.state(code)).key("withholding")
-            func error(_ message: String, _ at: DataPath) { findings.append(.error(id, "\(code) withholding: \(message)", at: at)) }
-            if data.meta.schemaVersion < .v1_14 { error("needs schemaVersion \"1.14\" in year.yaml", path) }
-            var seen: Set<String> = []
-            for (i, field) in method.certificate.enumerated() {
-                if !StateWithholding.certificateFields.contains(field) {
-                    error("'\(field)' is not a certificate field; use \(StateWithholding.certificateFields.joined(separator: ", "))", path.key("certificate").index(i))
-                } else if !seen.insert(field).inserted {
-                    error("'\(field)' is listed twice", path.key("certificate").index(i))
-                }
-            }
-            switch (method.rate, method.brackets) {
-            case (nil, nil): error("give a rate or brackets", path)
-            case (.some, .some): error("give a rate or brackets, not both", path.key("rate"))
-            case (let rate?, nil) where rate < 0 || rate >= 1: error("rate \(Money.text(rate)) must be in [0, 1)", path.key("rate"))
-            default: break
-            }
-            if let brackets = method.brackets {
-                if !brackets.missing.isEmpty { error("brackets has no schedule for \(brackets.missing.map(\.rawValue).joined(separator: ", "))", path.key("brackets")) }
-                for (status, rows) in brackets.writtenInOrder { check(rows, path.key("brackets").key(status.rawValue), error) }
-            }
-            if let deduction = method.standardDeduction {
-                if !deduction.missing.isEmpty {
-                    error("standardDeduction has no amount for \(deduction.missing.map(\.rawValue).joined(separator: ", "))", path.key("standardDeduction"))
-                }
-                for (status, amount) in deduction.writtenInOrder where amount < 0 {
-                    error("standardDeduction must not be negative", path.key("standardDeduction").key(status.rawValue))
-                }
-            }
-            let needs: [(String, Decimal?, String)] = [("allowance", method.allowance, "allowances"),
-                                                        ("creditPerAllowance", method.creditPerAllowance, "allowances"),
-                                                        ("additionalAllowance", method.additionalAllowance, "additionalAllowances")]
-            for (key, value, field) in needs {
-                guard let value else { continue }
-                if value < 0 { error("\(key) must not be negative", path.key(key)) }
-                if !method.certificate.contains(field) { error("\(key) needs '\(field)' on the certificate", path.key(key)) }
-            }
-            if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
-            if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
-                error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))
+    public func construct(of state: StateData) -> StateWithholding? { state.withholding }
+
+    public func check(_ method: StateWithholding, _ context: inout StateConstructContext) {
+        let path = context.path, code = context.code
+        func error(_ message: String, _ at: DataPath) { context.error("\(code) withholding: \(message)", at: at) }
+        var seen: Set<String> = []
+        for (i, field) in method.certificate.enumerated() {
+            if !StateWithholding.certificateFields.contains(field) {
+                error("'\(field)' is not a certificate field; use \(StateWithholding.certificateFields.joined(separator: ", "))", path.key("certificate").index(i))
+            } else if !seen.insert(field).inserted {
+                error("'\(field)' is listed twice", path.key("certificate").index(i))
             }
         }
-        return findings
+        switch (method.rate, method.brackets) {
+        case (nil, nil): error("give a rate or brackets", path)
+        case (.some, .some): error("give a rate or brackets, not both", path.key("rate"))
+        case (let rate?, nil) where rate < 0 || rate >= 1: error("rate \(Money.text(rate)) must be in [0, 1)", path.key("rate"))
+        default: break
+        }
+        if let brackets = method.brackets {
+            if !brackets.missing.isEmpty { error("brackets has no schedule for \(brackets.missing.map(\.rawValue).joined(separator: ", "))", path.key("brackets")) }
+            for (status, rows) in brackets.writtenInOrder { check(rows, path.key("brackets").key(status.rawValue), error) }
+        }
+        if let deduction = method.standardDeduction {
+            if !deduction.missing.isEmpty {
+                error("standardDeduction has no amount for \(deduction.missing.map(\.rawValue).joined(separator: ", "))", path.key("standardDeduction"))
+            }
+            for (status, amount) in deduction.writtenInOrder where amount < 0 {
+                error("standardDeduction must not be negative", path.key("standardDeduction").key(status.rawValue))
+            }
+        }
+        let needs: [(String, Decimal?, String)] = [("allowance", method.allowance, "allowances"),
+                                                    ("creditPerAllowance", method.creditPerAllowance, "allowances"),
+                                                    ("additionalAllowance", method.additionalAllowance, "additionalAllowances")]
+        for (key, value, field) in needs {
+            guard let value else { continue }
+            if value < 0 { error("\(key) must not be negative", path.key(key)) }
+            if !method.certificate.contains(field) { error("\(key) needs '\(field)' on the certificate", path.key(key)) }
+        }
+        if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
+        if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
+            error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))
+        }
     }
 
     private func check(_ rows: [Bracket], _ path: DataPath, _ error: (String, DataPath) -> Void) {
