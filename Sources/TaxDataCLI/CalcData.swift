@@ -28,6 +28,15 @@ struct CalcData {
         embedded ? "note: no \(sources)/ here; using the tax data built into taxdata (\(EmbeddedData.describe())). Pass --sources DIR or --bundle DIR to use other data." : nil
     }
 
+    /// The year to use when none is given: the bundle's, the newest of the data built into
+    /// taxdata, or the newest four-digit directory of the source tree.
+    var newestYear: Int? {
+        if let bundle { return (try? YearLoader(sourceRoot: sources).load(bundle))?.data.meta.taxYear }
+        if embedded { return (try? EmbeddedBundles.packaged())?.years.keys.max() }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+        return names.compactMap { $0.count == 4 ? Int($0) : nil }.max()
+    }
+
     func load(_ year: Int) throws -> TaxYearData {
         if embedded { return try EmbeddedData.load(year) }
         let loaded = try YearLoader(sourceRoot: sources).load(bundle ?? String(year))

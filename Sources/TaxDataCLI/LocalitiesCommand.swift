@@ -39,7 +39,7 @@ struct LocalitiesCommand: AsyncParsableCommand {
     func run() async throws {
         let source = CalcData(sources: tree.sources, bundle: bundle)
         if let note = source.note { Console.error(note) }
-        guard let year = year ?? newestYear() else { throw CommandFailure("no tax year in \(tree.sources)/: give --year") }
+        guard let year = year ?? source.newestYear else { throw CommandFailure("no tax year in \(tree.sources)/: give --year") }
         let data = try source.load(year)
         let code = state?.uppercased()
         let states = data.localities.filter { code == nil || $0.key == code }
@@ -66,15 +66,6 @@ struct LocalitiesCommand: AsyncParsableCommand {
         }
         Console.out(lines.joined(separator: "\n"))
     }
-
-    /// The newest four-digit directory of the source tree.
-    func newestYear() -> Int? {
-        if source.embedded { return (try? EmbeddedBundles.packaged())?.years.keys.max() }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.sources)) ?? []
-        return names.compactMap { $0.count == 4 ? Int($0) : nil }.max()
-    }
-
-    var source: CalcData { CalcData(sources: tree.sources, bundle: bundle) }
 
     struct Listed: Encodable {
         var state: String

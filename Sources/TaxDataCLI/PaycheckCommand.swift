@@ -160,22 +160,13 @@ struct PaycheckCommand: AsyncParsableCommand {
             try PaycheckBatch(data: source).run(path: batch)
             return
         }
-        guard let year = year ?? newestYear() else { throw CommandFailure("no tax year in \(tree.sources)/: give --year") }
+        guard let year = year ?? source.newestYear else { throw CommandFailure("no tax year in \(tree.sources)/: give --year") }
         let data = try source.load(year)
         let result: PaycheckResult
         do { result = try PaycheckCalculator(data: data).calculate(try input()) } catch let error as CalculationError {
             throw CommandFailure(error.description)
         }
         Console.out(output.format == .json ? try Self.json(result) : Self.text(result))
-    }
-
-    /// The newest year of the sources (or of the data built into taxdata); a bundle has its own.
-    func newestYear() -> Int? {
-        let source = CalcData(sources: tree.sources, bundle: bundle)
-        if let bundle { return (try? YearLoader(sourceRoot: tree.sources).load(bundle))?.data.meta.taxYear }
-        if source.embedded { return (try? EmbeddedBundles.packaged())?.years.keys.max() }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.sources)) ?? []
-        return names.compactMap { $0.count == 4 ? Int($0) : nil }.max()
     }
 
     static func json(_ result: PaycheckResult, compact: Bool = false) throws -> String {
