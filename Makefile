@@ -131,7 +131,7 @@ embed: tool
 	rm -rf .build/embed-dist
 	$(BIN) build $(SOURCES) --out .build/embed-dist
 	$(BIN) verify .build/embed-dist --memo $(dir $(EMBEDDED))verified.json
-	scripts/embed.sh .build/embed-dist $(EMBEDDED)
+	scripts/embed.sh .build/embed-dist $(EMBEDDED) $(BIN)
 
 # Compare our figures with PolicyEngine-US's parameters; known disagreements are explained in
 # docs/data-notes/crosscheck-known.yaml. The venv is git-ignored and made once.

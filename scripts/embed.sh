@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# scripts/embed.sh DIST EMBEDDED: writes into EMBEDDED what an app carries of each year of the
-# verified dist DIST: the app form's manifest (and signature) and its data document, without the
-# provenance document, which an app fetches only when asked (TaxDataProvider.provenance(year:)).
+# scripts/embed.sh DIST EMBEDDED TAXDATA: writes into EMBEDDED what an app carries of each year of
+# the verified dist DIST: the app form's manifest (and signature) and its data document, without
+# the provenance document, which an app fetches only when asked (TaxDataProvider.provenance(year:)).
+# The data document is carried with its repeated subtrees shared (app_Y.json.shared, written by
+# `TAXDATA share-subtrees`; the client expands it and checks it against the manifest).
 # EMBEDDED is replaced as a whole (written beside it, then renamed), and only if it is missing or
 # holds nothing but year directories this script wrote.
 set -euo pipefail
-dist="$1"; out="$2"
+dist="$1"; out="$2"; taxdata="$3"
 if [ -e "$out" ]; then
   for entry in "$out"/* "$out"/.[!.]*; do
     [ -e "$entry" ] || continue
@@ -21,7 +23,8 @@ mkdir -p "$staging"
 for app in "$dist"/*/app; do
   year=$(basename "$(dirname "$app")")
   mkdir "$staging/$year"
-  cp "$app/manifest.json" "$app/app_$year.json" "$staging/$year/"
+  cp "$app/manifest.json" "$staging/$year/"
+  "$taxdata" share-subtrees "$app/app_$year.json" "$staging/$year/app_$year.json.shared" >/dev/null
   if [ -f "$app/manifest.json.sig" ]; then cp "$app/manifest.json.sig" "$staging/$year/"; fi
 done
 rm -rf "$out.old-$$"

@@ -25,7 +25,7 @@ public struct TaxDataCommand: AsyncParsableCommand {
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
         version: "taxdata \(toolVersion) (bundle schema \(SchemaVersion.current))",
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, SignCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self, LocalitiesCommand.self, PaycheckCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, SignCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self, LocalitiesCommand.self, PaycheckCommand.self, ShareSubtreesCommand.self]
     )
 
     /// This tool's version (bump it with each release of the tool). `taxdata --version` prints it

@@ -19,7 +19,10 @@ public struct EmbeddedBundles: Sendable {
 
     /// Reads a directory of years (`<year>/…`): a dist, or what `make embed` writes. A year with
     /// an app form (`<year>/app/`) is read from it, provenance document included when present;
-    /// otherwise the year directory's own files are read.
+    /// otherwise the year directory's own files are read. A file named `<name>.shared` is the
+    /// document `<name>` with its repeated subtrees shared (`SharedSubtrees`, which `make embed`
+    /// writes): it is expanded, and refused (`embedded.shared`) when it does not expand or when
+    /// `<name>` is there too.
     public init(directory: URL) throws {
         let fm = FileManager.default
         var years: [Int: [String: Data]] = [:]
@@ -34,7 +37,23 @@ public struct EmbeddedBundles: Sendable {
             if isDirectory(appURL) { yearURL = appURL }
             var files: [String: Data] = [:]
             for file in try fm.contentsOfDirectory(atPath: yearURL.path) where !isDirectory(yearURL.appendingPathComponent(file)) {
-                files[file] = try Data(contentsOf: yearURL.appendingPathComponent(file))
+                let contents = try Data(contentsOf: yearURL.appendingPathComponent(file))
+                guard file.hasSuffix(SharedSubtrees.fileSuffix) else {
+                    files[file] = contents
+                    continue
+                }
+                // A document carried with its repeated subtrees shared: expanded here, then
+                // checked against the manifest's size and SHA-256 like any other.
+                let name = String(file.dropLast(SharedSubtrees.fileSuffix.count))
+                guard files[name] == nil,
+                      !fm.fileExists(atPath: yearURL.appendingPathComponent(name).path) else {
+                    throw StoreError("\(RuleID.embeddedShared): \(name)/\(file): both forms of \(name) are in \(yearURL.path)")
+                }
+                do {
+                    files[name] = try SharedSubtrees.expand(contents, limit: BundleLimits.maxDocumentBytes)
+                } catch let refusal as SharedSubtrees.Refusal {
+                    throw StoreError("\(yearURL.appendingPathComponent(file).path): \(refusal)")
+                }
             }
             years[year] = files
         }

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// `scripts/payload-sizes.py`, the measurement behind docs/design/34-payload.md, on a dist of the
-/// real years: it runs, its figures hang together, and the form the design chooses fits the
-/// embedded budget (400 KB for three years), so the design's premise is checked as the data grows.
+/// real years: it runs and its figures hang together. The embedded budget (400 KB for three years)
+/// is held by `EmbeddedTests` on what an app carries: the app form with its repeated subtrees shared.
 @Suite("payload-sizes.py: the bytes per year, today's and the proposed forms")
 struct PayloadSizesTests {
-    @Test("on the real dist: every year measured; the app form is a fraction of the combined document and three years fit in 400 KB")
+    @Test("on the real dist: every year measured; the app form is a fraction of the combined document")
     func realDist() async throws {
         let tmp = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -20,7 +20,6 @@ struct PayloadSizesTests {
         let json = try run("/usr/bin/env", ["python3", script, dist.path, "--format", "json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["year"] as? Int } == compiledYears.map(\.meta.taxYear).sorted().map { Optional($0) })
-        var apps = 0
         for row in rows {
             let form = { (name: String) in (row[name] as? [Int]) ?? [] }
             let (files, combined, app, provenance) = (form("dist files"), form("combined"), form("app"), form("provenance"))
@@ -38,9 +37,7 @@ struct PayloadSizesTests {
             #expect(app[0] == appFile.count)
             let download = form("app download")
             #expect(download.count == 2 && download[0] > app[0] && download[0] < app[0] + 2_000, "manifest and document: \(download)")
-            apps += app[0]
         }
-        #expect(apps <= 400_000, "three years of the app form no longer fit the 400 KB embedded budget: \(apps) bytes")
         let missing = try run("/usr/bin/env", ["python3", script, tmp.appendingPathComponent("nothing").path])
         #expect(missing.status == 2 && missing.stderr.contains("no year directory"))
     }

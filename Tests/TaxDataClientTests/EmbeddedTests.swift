@@ -10,7 +10,12 @@ struct EmbeddedTests {
         let expected = try compiledYears.flatMap { data in
             try BundleBuilder.buildApp(data).files
                 .filter { $0.path != BundleLayout(year: data.meta.taxYear).provenance }
-                .map { OutputFile(path: "\(data.meta.taxYear)/\($0.path)", contents: $0.contents) }
+                .map { file in
+                    // The data document is carried with its repeated subtrees shared.
+                    file.path == BundleLayout.manifestName
+                        ? OutputFile(path: "\(data.meta.taxYear)/\(file.path)", contents: file.contents)
+                        : OutputFile(path: "\(data.meta.taxYear)/\(file.path)\(SharedSubtrees.fileSuffix)", contents: try SharedSubtrees.share(file.contents))
+                }
         }
         let directory = packageRoot.appendingPathComponent("Sources/TaxDataClient/Embedded/dist")
         var onDisk: [String: Data] = [:]

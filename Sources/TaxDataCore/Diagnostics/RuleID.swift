@@ -24,10 +24,13 @@ extension RuleID {
     public static let transportTooLarge = RuleID("transport.too-large")
     public static let transportConnection = RuleID("transport.connection")
     public static let transportEncoding = RuleID("transport.encoding")
+    /// An embedded document in the shared-subtrees form that does not expand (`SharedSubtrees`).
+    public static let embeddedShared = RuleID("embedded.shared")
     /// Every reason the client gives that is not a bundle check's (`BundleChecks.catalogue`).
     public static let clientRefusals: [RuleID] = [
         .cacheFormat, .cacheState, .cacheUnreadable, .cacheWrite, .bundleUndecodable, .remoteError, .httpStatus,
         .transportOffline, .transportTimeout, .transportTooLarge, .transportConnection, .transportEncoding,
+        .embeddedShared,
     ]
 
     // Brackets

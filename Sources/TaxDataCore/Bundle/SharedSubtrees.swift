@@ -1,0 +1,154 @@
+import Foundation
+
+/// The form in which an app carries its embedded documents: canonical JSON in which every object
+/// or array whose text already occurred earlier in the document is replaced by a reference to
+/// that earlier text. A state's brackets are often the same for three filing statuses, so a year
+/// of app data takes about 68 % of its bytes in this form (docs/design/34-payload.md).
+///
+/// It is not compression: a reference is `0x01`, the earlier text's offset and length in
+/// lower-case hexadecimal separated by a comma, then `0x02`; every other byte is copied as it is.
+/// Neither marker can occur in canonical JSON (control characters are escaped inside strings and
+/// there is no white space between tokens), and a reference only points backwards into what has
+/// been expanded, so expanding is one pass in time and memory bounded by the size the caller
+/// allows. The expanded bytes are then checked against the manifest's size and SHA-256 like any
+/// downloaded document, so a mistake here can only be refused, never trusted.
+public enum SharedSubtrees {
+    /// The file name suffix of a document in this form (`app_2026.json.shared`).
+    public static let fileSuffix = ".shared"
+    static let open: UInt8 = 0x01
+    static let close: UInt8 = 0x02
+    /// Shorter subtrees are left as they are: a reference costs up to 14 bytes.
+    public static let minimumLength = 32
+
+    /// Why a document in this form is refused (rule `embedded.shared`).
+    public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The byte offset in the shared form where the problem is.
+        public var offset: Int
+        public var reason: String
+        public var description: String { "\(RuleID.embeddedShared): byte \(offset): \(reason)" }
+    }
+
+    /// `json` with every repeated object or array after its first occurrence replaced by a
+    /// reference. `json` must be canonical JSON (no control bytes outside strings); a document
+    /// that holds either marker byte is refused rather than made ambiguous.
+    public static func share(_ json: Data) throws -> Data {
+        let bytes = [UInt8](json)
+        if let at = bytes.firstIndex(where: { $0 == open || $0 == close }) {
+            throw Refusal(offset: at, reason: "the document holds a control byte, so it is not canonical JSON")
+        }
+        let ends = try containerEnds(bytes)
+        var firstSeen: [ArraySlice<UInt8>: Int] = [:]
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var expandedLength = 0
+        var index = 0
+        while index < bytes.count {
+            if let end = ends[index], end - index >= minimumLength {
+                let text = bytes[index..<end]
+                if let earlier = firstSeen[text] {
+                    out.append(open)
+                    out.append(contentsOf: Array(String(earlier, radix: 16).utf8))
+                    out.append(UInt8(ascii: ","))
+                    out.append(contentsOf: Array(String(text.count, radix: 16).utf8))
+                    out.append(close)
+                    expandedLength += text.count
+                    index = end
+                    continue
+                }
+                firstSeen[text] = expandedLength
+            }
+            out.append(bytes[index])
+            expandedLength += 1
+            index += 1
+        }
+        // Written only when it expands back to the exact bytes.
+        let result = Data(out)
+        guard try expand(result, limit: json.count) == json else {
+            throw Refusal(offset: 0, reason: "the shared form does not expand to the document it was made from")
+        }
+        return result
+    }
+
+    /// The document `shared` stands for, refusing one that would exceed `limit` bytes, a reference
+    /// that is malformed or points outside what precedes it, and an unterminated reference.
+    public static func expand(_ shared: Data, limit: Int) throws -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(shared.count * 2, limit))
+        let bytes = [UInt8](shared)
+        var index = 0
+        func tooLarge(_ at: Int) -> Refusal {
+            Refusal(offset: at, reason: "expands to more than \(limit) bytes")
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == close { throw Refusal(offset: index, reason: "a reference ends that did not begin") }
+            guard byte == open else {
+                guard out.count < limit else { throw tooLarge(index) }
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let start = index
+            guard let end = bytes[start...].prefix(40).firstIndex(of: close) else {
+                throw Refusal(offset: start, reason: "a reference does not end within 40 bytes")
+            }
+            let fields = bytes[(start + 1)..<end].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            guard fields.count == 2, let offset = hexadecimal(fields[0]), let length = hexadecimal(fields[1]) else {
+                throw Refusal(offset: start, reason: "a reference is not two lower-case hexadecimal numbers")
+            }
+            guard length >= minimumLength, offset <= out.count, length <= out.count - offset else {
+                throw Refusal(offset: start, reason: "a reference to bytes \(offset) + \(length) of the \(out.count) expanded so far")
+            }
+            guard length <= limit - out.count else { throw tooLarge(start) }
+            out.append(contentsOf: out[offset..<(offset + length)])
+            index = end + 1
+        }
+        return Data(out)
+    }
+
+    /// A non-negative number in lower-case hexadecimal, without a sign or leading zero, of at most
+    /// 15 digits; nil otherwise.
+    static func hexadecimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 15, digits.count == 1 || digits.first != UInt8(ascii: "0") else { return nil }
+        var value = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 16 + Int(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value * 16 + Int(digit - UInt8(ascii: "a")) + 10
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    /// Start → end (exclusive) of every object and array in `bytes`, skipping strings.
+    static func containerEnds(_ bytes: [UInt8]) throws -> [Int: Int] {
+        var ends: [Int: Int] = [:]
+        var stack: [Int] = []
+        var inString = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 2; continue }
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): stack.append(index)
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard let start = stack.popLast() else {
+                        throw Refusal(offset: index, reason: "a bracket closes that did not open")
+                    }
+                    ends[start] = index + 1
+                default: break
+                }
+            }
+            index += 1
+        }
+        guard stack.isEmpty, !inString else {
+            throw Refusal(offset: bytes.count, reason: "the document ends inside a string, object or array")
+        }
+        return ends
+    }
+}
