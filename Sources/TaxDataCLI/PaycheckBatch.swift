@@ -27,6 +27,7 @@ struct PaycheckBatch {
         var filingStatus: FilingStatus?
         var allowances: Int?
         var additionalAllowances: Int?
+        var electedRate: CalcBatch.Amount?
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
     }
@@ -72,6 +73,7 @@ struct PaycheckBatch {
                              stateCertificate: StateCertificate(
                                 filingStatus: item.stateCertificate?.filingStatus, allowances: item.stateCertificate?.allowances,
                                 additionalAllowances: item.stateCertificate?.additionalAllowances,
+                                electedRate: try item.stateCertificate?.electedRate.map { try amount($0, "stateCertificate.electedRate") },
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt))
     }

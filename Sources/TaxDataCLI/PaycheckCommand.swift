@@ -34,7 +34,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
-        "allowances", "additionalAllowances", "extraWithholding", "exempt"}}; each line of output is {"id", "result"} or {"id", "error"}.
+        "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"}}; each line of output is {"id", "result"} or {"id", "error"}.
         """
     )
 
@@ -104,6 +104,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-additional-allowances"), help: "The state certificate's second kind of allowances (Illinois line 2).")
     var stateAdditionalAllowances: Int?
 
+    @Option(name: .customLong("state-elected-rate"), help: "The rate elected on the state certificate, where the employee elects one (Arizona: 0.005 … 0.035).")
+    var stateElectedRate: String?
+
     @Option(name: .customLong("state-extra-withholding"), help: "The state certificate's extra amount each paycheck.")
     var stateExtraWithholding: String?
 
@@ -149,6 +152,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                              state: CalcCommand.stateCode(state),
                              stateCertificate: StateCertificate(filingStatus: stateStatus, allowances: stateAllowances,
                                                                 additionalAllowances: stateAdditionalAllowances,
+                                                                electedRate: try stateElectedRate.map { try amount($0, "--state-elected-rate") },
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil))
     }

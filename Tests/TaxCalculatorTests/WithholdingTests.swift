@@ -221,6 +221,32 @@ struct WithholdingTests {
         #expect(exempt.stateWithholding == 0)
     }
 
+    @Test("Arizona: the rate the employee elects on Form A-4, 2.0% when none, any other refused by name", arguments: [2025, 2026])
+    func arizona(year: Int) throws {
+        let w4 = FormW4(filingStatus: .single)
+        // No published worked example: the rate of the state wages, to the cent, plus the extra amount.
+        let none = try paycheck(year, PaycheckInput(frequency: .biweekly, wages: Decimal(string: "2345.67")!, w4: w4, state: "AZ"))
+        #expect(none.stateWithholding == Decimal(string: "46.91"))   // 2,345.67 × 2.0% = 46.9134
+        let elected = try paycheck(year, PaycheckInput(frequency: .biweekly, wages: Decimal(string: "2345.67")!, w4: w4, state: "AZ",
+                                                      stateCertificate: StateCertificate(electedRate: Decimal(string: "0.035")!, extraWithholding: 5)))
+        #expect(elected.stateWithholding == Decimal(string: "87.10"))   // 2,345.67 × 3.5% = 82.098… → 82.10, + 5
+        do {
+            _ = try paycheck(year, PaycheckInput(frequency: .biweekly, wages: 2000, w4: w4, state: "AZ",
+                                                 stateCertificate: StateCertificate(electedRate: Decimal(string: "0.04")!)))
+            Issue.record("AZ accepted 4%")
+        } catch let error as CalculationError {
+            #expect(error.code == .outOfRange && error.message.contains("stateCertificate.electedRate: 0.04 is not a rate AZ's certificate offers"))
+        }
+        // Illinois has no elected rate: the field is refused by name.
+        do {
+            _ = try paycheck(year, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL",
+                                                 stateCertificate: StateCertificate(electedRate: Decimal(string: "0.02")!)))
+            Issue.record("IL accepted an elected rate")
+        } catch let error as CalculationError {
+            #expect(error.message.contains("stateCertificate.electedRate: IL's withholding certificate has no such field"))
+        }
+    }
+
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")
     func bracketMethod() {
         let brackets = StatusTable(uniform: [Bracket(floor: 0, ceiling: 5000, rate: Decimal(string: "0.02")!, baseTax: 0),

@@ -51,16 +51,19 @@ public struct StateCertificate: Sendable, Equatable {
     public var allowances: Int?
     /// Allowances of a second kind (Illinois line 2: age 65 or older, blind).
     public var additionalAllowances: Int?
+    /// The rate the employee elected, where the state lets them (Arizona's Form A-4: 0.005 … 0.035).
+    public var electedRate: Decimal?
     /// An extra amount withheld each paycheck.
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
 
-    public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, extraWithholding: Decimal? = nil,
-                exempt: Bool? = nil) {
+    public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
+                extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
         self.filingStatus = filingStatus
         self.allowances = allowances
         self.additionalAllowances = additionalAllowances
+        self.electedRate = electedRate
         self.extraWithholding = extraWithholding
         self.exempt = exempt
     }
@@ -68,7 +71,7 @@ public struct StateCertificate: Sendable, Equatable {
     /// The fields given, by their names in `StateWithholding.certificateFields`.
     public var given: [String] {
         [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
-         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
+         ("electedRate", electedRate != nil), ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
     }
 }
 

@@ -16,6 +16,9 @@ enum StateWithholdingFormula {
             }
         }
         if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
+        if let elected = certificate.electedRate, let rates = method.electedRates, !rates.contains(elected) {
+            throw CalculationError(.outOfRange, "stateCertificate.electedRate: \(Money.text(elected)) is not a rate \(state)'s certificate offers (\(rates.map { Money.text($0) }.joined(separator: ", ")))")
+        }
     }
 
     /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
@@ -28,7 +31,7 @@ enum StateWithholdingFormula {
         let deductions = (method.standardDeduction?[status] ?? 0) + allowances * (method.allowance ?? 0) + additional * (method.additionalAllowance ?? 0)
         let taxable = Swift.max(0, wages * periods - deductions)
         var annual: Decimal
-        if let rate = method.rate {
+        if let rate = certificate.electedRate ?? method.rate {
             annual = taxable * rate
         } else {
             annual = method.brackets?[status]?.tax(on: taxable) ?? 0

@@ -198,6 +198,7 @@ public enum FieldCatalogue {
         "states/withholding.additionalAllowance": FieldSpec(.amount),
         "states/withholding.creditPerAllowance": FieldSpec(.amount),
         "states/withholding.rate": FieldSpec(.share),
+        "states/withholding.electedRates[]": FieldSpec(.share),
         "states/withholding.brackets.*[].rate": FieldSpec(.share),
         "states/withholding.brackets.*[].floor": FieldSpec(.amount),
         "states/withholding.brackets.*[].ceiling": FieldSpec(.amount),

@@ -53,6 +53,20 @@ public struct StateWithholdingMethod: StateConstructRule {
             if value < 0 { error("\(key) must not be negative", path.key(key)) }
             if !method.certificate.contains(field) { error("\(key) needs '\(field)' on the certificate", path.key(key)) }
         }
+        if let elected = method.electedRates {
+            if elected.isEmpty { error("electedRates must list at least one rate", path.key("electedRates")) }
+            for (i, rate) in elected.enumerated() {
+                if rate < 0 || rate >= 1 { error("rate \(Money.text(rate)) must be in [0, 1)", path.key("electedRates").index(i)) }
+                if elected[..<i].contains(rate) { error("\(Money.text(rate)) is listed twice", path.key("electedRates").index(i)) }
+            }
+            if method.brackets != nil { error("electedRates replace a flat rate, not brackets", path.key("electedRates")) }
+            if let rate = method.rate, !elected.contains(rate) {
+                error("rate \(Money.text(rate)), withheld when none is elected, is not among electedRates", path.key("rate"))
+            }
+            if !method.certificate.contains("electedRate") { error("electedRates needs 'electedRate' on the certificate", path.key("electedRates")) }
+        } else if method.certificate.contains("electedRate") {
+            error("'electedRate' on the certificate needs electedRates", path.key("certificate"))
+        }
         if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
         if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
             error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))

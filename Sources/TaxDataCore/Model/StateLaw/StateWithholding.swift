@@ -15,6 +15,10 @@ import Foundation
 ///
 /// The certificate (Form IL-W-4, VA-4, …) has only the fields `certificate` lists; anything else is
 /// refused, by name.
+///
+/// A state whose employees elect their rate (Arizona's Form A-4) lists the rates they may elect in
+/// `electedRates`, and its certificate `electedRate`; `rate` is then the rate withheld when the
+/// employee elected none (Arizona: 2.0 %).
 public struct StateWithholding: Sendable, Equatable, Codable {
     /// Items of `StateWithholding.certificateFields`, as strings so that the rule, not the decoder,
     /// refuses an unknown one.
@@ -25,6 +29,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var rate: Decimal?
     public var brackets: StatusTable<[Bracket]>?
     public var creditPerAllowance: Decimal?
+    /// The rates an employee may elect on the certificate (`electedRate`), `rate` among them.
+    public var electedRates: [Decimal]?
     /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
     public var dailyPeriods: Int?
     /// `cent` (the default) or `dollar`.
@@ -37,11 +43,11 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// The fields a state's withholding certificate may have: a filing status, allowances (personal
     /// exemptions), additional allowances (Illinois line 2: age 65 or blind), an extra amount per
     /// paycheck, and exemption from withholding.
-    public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "extraWithholding", "exempt"]
+    public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"]
     public static let roundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
-                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, dailyPeriods: Int? = nil,
+                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -50,6 +56,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.rate = rate
         self.brackets = brackets
         self.creditPerAllowance = creditPerAllowance
+        self.electedRates = electedRates
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -58,7 +65,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -71,6 +78,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         rate = try c.decodeIfPresent(Decimal.self, forKey: .rate)
         brackets = try c.decodeIfPresent(StatusTable<[Bracket]>.self, forKey: .brackets)
         creditPerAllowance = try c.decodeIfPresent(Decimal.self, forKey: .creditPerAllowance)
+        electedRates = try c.decodeIfPresent([Decimal].self, forKey: .electedRates)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -88,6 +96,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(rate, forKey: .rate)
         try c.encodeIfPresent(brackets, forKey: .brackets)
         try c.encodeIfPresent(creditPerAllowance, forKey: .creditPerAllowance)
+        try c.encodeIfPresent(electedRates, forKey: .electedRates)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)
