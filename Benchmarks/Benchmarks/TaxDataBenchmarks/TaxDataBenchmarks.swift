@@ -243,4 +243,19 @@ let benchmarks: @Sendable () -> Void = {
                                                         preTax: [PreTaxDeduction(.plan401k, 10_000)], newYorkCity: true)))
         }
     }
+
+    // Issue 37: one paycheck's withholding by the reference (Decimal) calculator. The goal is a
+    // fixed-point path at or under 200 ns; this is the baseline it will be measured against.
+    Benchmark("one paycheck, PaycheckCalculator (Decimal): federal Pub 15-T + IL + FICA, 2026 biweekly single", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let calculator = PaycheckCalculator(data: await year2026.data(year: 2026))
+        var wages: Decimal = 800
+        let certificate = StateCertificate(allowances: 1)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            wages += 37
+            if wages > 20_000 { wages = 800 }
+            blackHole(try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: wages, w4: FormW4(filingStatus: .single),
+                                                             state: "IL", stateCertificate: certificate)))
+        }
+    }
 }
