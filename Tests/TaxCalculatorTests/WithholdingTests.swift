@@ -247,6 +247,48 @@ struct WithholdingTests {
         }
     }
 
+    /// One state paycheck: year, state, frequency, wages, certificate, federal status, expected.
+    struct StateCase: Sendable, CustomTestStringConvertible {
+        var year: Int, state: String, frequency: PayFrequency, wages: String
+        var certificate = StateCertificate()
+        var federal: FilingStatus = .single
+        var expected: String
+        var why: String
+        var testDescription: String { "\(year) \(state) \(frequency.rawValue) \(wages): \(expected) (\(why))" }
+    }
+
+    @Test("state methods against their worked examples", arguments: [
+        // Delaware Employer's Guide, Section 17: three $25,000 employees, annual tax 722 / 339 / 612, and their paychecks.
+        StateCase(year: 2026, state: "DE", frequency: .annual, wages: "25000", certificate: StateCertificate(filingStatus: .single, allowances: 1),
+                  expected: "722.00", why: "single, 1 exemption: 741 + 1,750 × 5.2% = 832, less 110"),
+        StateCase(year: 2026, state: "DE", frequency: .annual, wages: "25000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3),
+                  expected: "339.00", why: "joint, 3 exemptions: tax on 18,500 is 669, less 330"),
+        StateCase(year: 2026, state: "DE", frequency: .annual, wages: "25000", certificate: StateCertificate(filingStatus: .marriedFilingSeparately, allowances: 2),
+                  expected: "612.00", why: "separate, 2 exemptions: 832 less 220"),
+        StateCase(year: 2025, state: "DE", frequency: .weekly, wages: "480.77", certificate: StateCertificate(filingStatus: .single, allowances: 1),
+                  expected: "13.88", why: "the Guide's weekly figure, 722 / 52"),
+        StateCase(year: 2026, state: "DE", frequency: .monthly, wages: "2083.33", certificate: StateCertificate(filingStatus: .marriedFilingSeparately, allowances: 2),
+                  expected: "51.00", why: "the Guide's monthly figure, 612 / 12"),
+        // Minnesota 2026: the booklet prints no computer-formula example; the chart's own arithmetic.
+        StateCase(year: 2026, state: "MN", frequency: .weekly, wages: "1000", certificate: StateCertificate(filingStatus: .single, allowances: 1),
+                  expected: "45.63", why: "52,000 − 5,300 = 46,700: 1,782.09 + 6.8% × 8,690 = 2,373.01 / 52"),
+        StateCase(year: 2026, state: "MN", frequency: .daily, wages: "100", expected: "4.65", why: "daily × 360; no W-4MN: single, 0"),
+        // North Dakota 2026 takes the federal W-4's status. The booklet's weekly $1,800 example prints $14 from 2025's
+        // threshold (1.95% × (93,600 − 55,975) = 733.69); with 2026's 57,625 it is 701.51 / 52 = 13.49, to the dollar 13.
+        StateCase(year: 2026, state: "ND", frequency: .weekly, wages: "1800", expected: "13.00", why: "single W-4, whole dollars"),
+        StateCase(year: 2026, state: "ND", frequency: .weekly, wages: "1800", federal: .headOfHousehold, expected: "6.00",
+                  why: "head of household W-4: 1.95% × (93,600 − 78,475) = 294.94 / 52 = 5.67, to the dollar 6"),
+        // Virginia's Guide (Rev. 05/25), 'John': semimonthly 2,649, 5 exemptions: 63,576 − 13,400 = 50,176; 720 + 5.75% ×
+        // 33,176 = 2,627.62 / 24 = 109.48. The Guide prints 109.50 (its annual tax rounded to 2,628 first).
+        StateCase(year: 2026, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),
+                  expected: "109.48", why: "John, to the cent"),
+    ])
+    func stateWorkedExamples(_ c: StateCase) throws {
+        let result = try paycheck(c.year, PaycheckInput(frequency: c.frequency, wages: Decimal(string: c.wages)!, w4: FormW4(filingStatus: c.federal),
+                                                        state: c.state, stateCertificate: c.certificate))
+        #expect(result.stateWithholding == Decimal(string: c.expected), "\(c.why)")
+    }
+
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")
     func bracketMethod() {
         let brackets = StatusTable(uniform: [Bracket(floor: 0, ceiling: 5000, rate: Decimal(string: "0.02")!, baseTax: 0),
@@ -254,9 +296,9 @@ struct WithholdingTests {
         let method = StateWithholding(certificate: ["filingStatus", "allowances"], standardDeduction: StatusTable(uniform: 3000), allowance: 1000,
                                       brackets: brackets, creditPerAllowance: 20, dailyPeriods: 300, rounding: "dollar")
         // Daily 100 × 300 = 30,000 − 3,000 − 2 × 1,000 = 25,000: 100 + 5% × 20,000 = 1,100 − 40 = 1,060 / 300 = 3.53 → 4.
-        let daily = StateWithholdingFormula.perPeriod(method, StateCertificate(filingStatus: .single, allowances: 2), wages: 100, frequency: .daily)
+        let daily = StateWithholdingFormula.perPeriod(method, StateCertificate(filingStatus: .single, allowances: 2), wages: 100, frequency: .daily, federalStatus: .single)
         #expect(daily == 4)
         // Below the deductions: nothing, never negative.
-        #expect(StateWithholdingFormula.perPeriod(method, StateCertificate(allowances: 9), wages: 100, frequency: .weekly) == 0)
+        #expect(StateWithholdingFormula.perPeriod(method, StateCertificate(allowances: 9), wages: 100, frequency: .weekly, federalStatus: .single) == 0)
     }
 }

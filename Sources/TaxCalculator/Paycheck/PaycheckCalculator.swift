@@ -129,6 +129,6 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " until \($0) is published" } ?? "")")
         }
         if certificate.exempt == true { notes.append("the \(code) certificate claims exemption: no \(code) income tax withheld") }
-        return StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency)
+        return StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency, federalStatus: input.w4.filingStatus)
     }
 }

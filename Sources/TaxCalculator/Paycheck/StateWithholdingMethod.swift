@@ -22,11 +22,13 @@ enum StateWithholdingFormula {
     }
 
     /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
-    /// says, with the certificate's extra amount.
-    static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency) -> Decimal {
+    /// says, with the certificate's extra amount. The filing status is the state certificate's, or
+    /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.
+    static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
+                          federalStatus: FilingStatus) -> Decimal {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
-        let status = certificate.filingStatus ?? .single
+        let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
         let allowances = Decimal(certificate.allowances ?? 0), additional = Decimal(certificate.additionalAllowances ?? 0)
         let deductions = (method.standardDeduction?[status] ?? 0) + allowances * (method.allowance ?? 0) + additional * (method.additionalAllowance ?? 0)
         let taxable = Swift.max(0, wages * periods - deductions)

@@ -31,6 +31,8 @@ extension YAMLDocument {
         let credit = creditNode.flatMap { decimal($0, path.key("creditPerAllowance")) }
         let electedNode = m.optional("electedRates")
         let elected = electedNode.flatMap { list($0, path.key("electedRates"), self.rate) }
+        let federalNode = m.optional("federalFilingStatus")
+        let federal = federalNode.flatMap { bool($0, path.key("federalFilingStatus")) }
         let dailyNode = m.optional("dailyPeriods")
         let daily = dailyNode.flatMap { node -> Int? in
             guard let value = decimal(node, path.key("dailyPeriods")), let whole = Int(exactly: NSDecimalNumber(decimal: value)), Decimal(whole) == value else {
@@ -48,10 +50,10 @@ extension YAMLDocument {
         m.finish()
         guard let certificate, deductionNode == nil || deduction != nil, allowanceNode == nil || allowance != nil,
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
-              creditNode == nil || credit != nil, electedNode == nil || elected != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
-                                rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, dailyPeriods: daily, rounding: rounding,
+                                rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 }

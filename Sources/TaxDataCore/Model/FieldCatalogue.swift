@@ -199,6 +199,7 @@ public enum FieldCatalogue {
         "states/withholding.creditPerAllowance": FieldSpec(.amount),
         "states/withholding.rate": FieldSpec(.share),
         "states/withholding.electedRates[]": FieldSpec(.share),
+        "states/withholding.federalFilingStatus": FieldSpec(.text),
         "states/withholding.brackets.*[].rate": FieldSpec(.share),
         "states/withholding.brackets.*[].floor": FieldSpec(.amount),
         "states/withholding.brackets.*[].ceiling": FieldSpec(.amount),

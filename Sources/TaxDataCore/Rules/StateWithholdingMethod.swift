@@ -67,6 +67,9 @@ public struct StateWithholdingMethod: StateConstructRule {
         } else if method.certificate.contains("electedRate") {
             error("'electedRate' on the certificate needs electedRates", path.key("certificate"))
         }
+        if method.federalFilingStatus == true, method.certificate.contains("filingStatus") {
+            error("federalFilingStatus takes the status from the federal Form W-4: the state's certificate has none", path.key("federalFilingStatus"))
+        }
         if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
         if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
             error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))

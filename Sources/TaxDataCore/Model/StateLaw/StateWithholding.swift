@@ -18,7 +18,8 @@ import Foundation
 ///
 /// A state whose employees elect their rate (Arizona's Form A-4) lists the rates they may elect in
 /// `electedRates`, and its certificate `electedRate`; `rate` is then the rate withheld when the
-/// employee elected none (Arizona: 2.0 %).
+/// employee elected none (Arizona: 2.0 %). A state without a certificate of its own that takes the
+/// filing status from the federal Form W-4 (North Dakota) says `federalFilingStatus: true`.
 public struct StateWithholding: Sendable, Equatable, Codable {
     /// Items of `StateWithholding.certificateFields`, as strings so that the rule, not the decoder,
     /// refuses an unknown one.
@@ -31,6 +32,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var creditPerAllowance: Decimal?
     /// The rates an employee may elect on the certificate (`electedRate`), `rate` among them.
     public var electedRates: [Decimal]?
+    /// The filing status is the federal Form W-4's (Step 1(c)), not a state certificate's.
+    public var federalFilingStatus: Bool?
     /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
     public var dailyPeriods: Int?
     /// `cent` (the default) or `dollar`.
@@ -47,7 +50,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public static let roundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
-                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, dailyPeriods: Int? = nil,
+                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -57,6 +60,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.brackets = brackets
         self.creditPerAllowance = creditPerAllowance
         self.electedRates = electedRates
+        self.federalFilingStatus = federalFilingStatus
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -65,7 +69,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -79,6 +83,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         brackets = try c.decodeIfPresent(StatusTable<[Bracket]>.self, forKey: .brackets)
         creditPerAllowance = try c.decodeIfPresent(Decimal.self, forKey: .creditPerAllowance)
         electedRates = try c.decodeIfPresent([Decimal].self, forKey: .electedRates)
+        federalFilingStatus = try c.decodeIfPresent(Bool.self, forKey: .federalFilingStatus)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -97,6 +102,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(brackets, forKey: .brackets)
         try c.encodeIfPresent(creditPerAllowance, forKey: .creditPerAllowance)
         try c.encodeIfPresent(electedRates, forKey: .electedRates)
+        try c.encodeIfPresent(federalFilingStatus, forKey: .federalFilingStatus)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)
