@@ -56,6 +56,7 @@ FILE_SCHEMAS = [
     (re.compile(r"^provenance_[0-9]{4}\.json$"), "provenance"),
     (re.compile(r"^[A-Z]{2}_[0-9]{4}\.json$"), "local"),
     (re.compile(r"^local_provenance_[0-9]{4}\.json$"), "local-provenance"),
+    (re.compile(r"^vectors_[0-9]{4}\.json$"), "vectors"),
 ]
 
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaxCalculator
 import TaxDataCompiler
 import TaxDataCore
 import TaxDataCrypto
@@ -100,7 +101,9 @@ struct BuildCommand: AsyncParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(1)
         }
-        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys, validity: indexValidity, crypto: OpenSSLCrypto())
+        // Each year's conformance vectors, made by the reference calculator from that year's data.
+        let output = try BundleBuilder.buildDist(result.years, signingKeys: keys, validity: indexValidity, crypto: OpenSSLCrypto(),
+                                                 vectors: ConformanceVectorMaker.make)
         if let previous, !FileManager.default.fileExists(atPath: previous) {
             Console.error("note: --previous \(previous) does not exist: a first release, with nothing published to compare versions with")
         } else if let previous {

@@ -69,9 +69,9 @@ enum DistReader {
         for (name, child, isDirectory) in entries {
             if isDirectory {
                 var year = try readYear(child, distRoot: path)
-                // The year's app form (`<year>/app/`) and local form (`<year>/local/`) are read as
-                // directories of their own.
-                for form in [BundleLayout.appDirectory, BundleLayout.localDirectory] where year.files.removeValue(forKey: form + "/") != nil {
+                // The year's app form (`<year>/app/`), local form (`<year>/local/`) and vectors
+                // form (`<year>/vectors/`) are read as directories of their own.
+                for form in [BundleLayout.appDirectory, BundleLayout.localDirectory, BundleLayout.vectorsDirectory] where year.files.removeValue(forKey: form + "/") != nil {
                     let formName = "\(name)/\(form)"
                     let read = try readYear((child as NSString).appendingPathComponent(form), distRoot: path)
                     directories[formName] = read.files

@@ -73,7 +73,7 @@ enum OutputGuard {
         let listed = Set(manifest.checksums.keys).union([BundleLayout.manifestName, BundleLayout.signatureName])
         for file in files.sorted() {
             let child = (directory as NSString).appendingPathComponent(file)
-            if appForm, file == BundleLayout.appDirectory || file == BundleLayout.localDirectory, case .directory = RegularFile.kind(of: child), !DistReader.isSymlinkLeaving(child, root: root) {
+            if appForm, [BundleLayout.appDirectory, BundleLayout.localDirectory, BundleLayout.vectorsDirectory].contains(file), case .directory = RegularFile.kind(of: child), !DistReader.isSymlinkLeaving(child, root: root) {
                 if let reason = notAYear(child, named: "\(year)/\(file)", root: root, appForm: false) { return reason }
                 continue
             }

@@ -126,7 +126,7 @@ struct SignCommand: AsyncParsableCommand {
     }
 
     /// The files to write, relative to the dist: each year's new `manifest.json.sig` and its app
-    /// and local forms' (with `manifests`), then `index.json` and `index.json.sig`, in the order they are renamed.
+    /// local and vectors forms' (with `manifests`), then `index.json` and `index.json.sig`, in the order they are renamed.
     static func signatures(_ contents: DistVerifier.Contents, keys: [Ed25519PrivateKey], manifests: Bool,
                            validity: IndexValidity) throws -> [OutputFile] {
         var index = try CanonicalJSON.decode(BundleIndex.self, from: contents.rootFiles[BundleLayout.indexName] ?? Data())
@@ -138,6 +138,7 @@ struct SignCommand: AsyncParsableCommand {
                 // The year's manifest, and its app form's (schema 1.11) when the index lists one.
                 let directories = [String(entry.taxYear)] + (entry.app == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.appDirectory)"])
                     + (entry.local == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.localDirectory)"])
+                    + (entry.vectors == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.vectorsDirectory)"])
                 for directory in directories {
                     guard let manifest = contents.directories[directory]?[BundleLayout.manifestName] else { continue }
                     output.append(OutputFile(path: "\(directory)/\(BundleLayout.signatureName)",

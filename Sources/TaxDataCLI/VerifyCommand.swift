@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaxCalculator
 import TaxDataCore
 import TaxDataCrypto
 
@@ -108,18 +109,20 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             if fm.fileExists(atPath: base + "/" + BundleLayout.indexName) {
                 let (contents, readFindings) = try DistReader.readDist(base)
-                findings = DistReader.withoutRepeats(DistVerifier(bundleVerifier: verifier).verify(contents, now: date, expiry: expiry, indexTime: indexTime),
+                findings = DistReader.withoutRepeats(DistVerifier(bundleVerifier: verifier, expectedVectors: ConformanceVectorMaker.expected).verify(contents, now: date, expiry: expiry, indexTime: indexTime),
                                                      reported: readFindings)
                 checked = "\(contents.directories.keys.filter { !$0.contains("/") }.count) year(s)"
                 envelopes = ([contents.rootFiles[BundleLayout.indexSignatureName]] + contents.directories.values.map { $0[BundleLayout.signatureName] })
                     .compactMap { $0 }
-                // The first and app forms' manifests: what a client verifies with a memo (never a local form).
-                manifests = contents.directories.filter { !$0.key.hasSuffix("/" + BundleLayout.localDirectory) }.values
+                // The first and app forms' manifests: what a client verifies with a memo (never a local or vectors form).
+                manifests = contents.directories
+                    .filter { !$0.key.hasSuffix("/" + BundleLayout.localDirectory) && !$0.key.hasSuffix("/" + BundleLayout.vectorsDirectory) }.values
                     .compactMap { $0[BundleLayout.manifestName] }
             } else if fm.fileExists(atPath: base + "/" + BundleLayout.manifestName) {
                 var (files, hashed, readFindings) = try DistReader.readYear(base, distRoot: base)
                 let hasAppForm = files.removeValue(forKey: BundleLayout.appDirectory + "/") != nil
                 let hasLocalForm = files.removeValue(forKey: BundleLayout.localDirectory + "/") != nil
+                let hasVectorsForm = files.removeValue(forKey: BundleLayout.vectorsDirectory + "/") != nil
                 let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
                 let result = verifier.verify(manifestBytes: manifest, files: files, hashed: hashed, now: date, expiry: expiry)
                 findings = DistReader.withoutRepeats(result.findings, reported: readFindings)
@@ -148,6 +151,16 @@ struct VerifyCommand: AsyncParsableCommand {
                         .verify(manifestBytes: localManifest, files: localFiles, year: year)
                     findings += DistReader.withoutRepeats(localResult.findings, reported: localRead).map { ("\(local)/\($0.file)", $0.diagnostic) }
                     envelopes += [localFiles[BundleLayout.signatureName]].compactMap { $0 }
+                }
+                if hasVectorsForm, let year = result.data {
+                    // The year's conformance vectors (schema 1.14): exactly what this build's calculator computes.
+                    let form = BundleLayout.vectorsDirectory
+                    var (vectorFiles, _, vectorsRead) = try DistReader.readYear(base + "/" + form, distRoot: base)
+                    let vectorsManifest = vectorFiles.removeValue(forKey: BundleLayout.manifestName) ?? Data()
+                    let vectorsResult = VectorsFormVerifier(signatures: verifier.signatures, crypto: verifier.crypto)
+                        .verify(manifestBytes: vectorsManifest, files: vectorFiles, year: year.meta, expected: ConformanceVectorMaker.expected(year))
+                    findings += DistReader.withoutRepeats(vectorsResult.findings, reported: vectorsRead).map { ("\(form)/\($0.file)", $0.diagnostic) }
+                    envelopes += [vectorFiles[BundleLayout.signatureName]].compactMap { $0 }
                 }
             } else {
                 throw CommandFailure("\(base) has neither index.json (a dist) nor manifest.json (a year of a dist)")

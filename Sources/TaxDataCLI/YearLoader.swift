@@ -52,6 +52,7 @@ struct YearLoader {
             var (files, hashed, readFindings) = try DistReader.readYear(argument, distRoot: argument)
             // The year's app form holds the same year (`taxdata verify` proves it): the five documents are read.
             files.removeValue(forKey: BundleLayout.appDirectory + "/")
+            files.removeValue(forKey: BundleLayout.vectorsDirectory + "/")
             let hasLocalForm = files.removeValue(forKey: BundleLayout.localDirectory + "/") != nil
             let manifest = files.removeValue(forKey: BundleLayout.manifestName) ?? Data()
             let result = BundleVerifier(crypto: OpenSSLCrypto()).verify(manifestBytes: manifest, files: files, hashed: hashed)

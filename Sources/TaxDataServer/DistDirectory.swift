@@ -28,6 +28,8 @@ public struct DistDirectory: Sendable {
             return yearFile(Int(parts[0])!, form: .app, name: parts[2], relative: relative)
         case 3 where parts[0].count == 4 && Int(parts[0]) != nil && parts[1] == BundleLayout.localDirectory && Manifest.isPlainFileName(parts[2]):
             return yearFile(Int(parts[0])!, form: .local, name: parts[2], relative: relative)
+        case 3 where parts[0].count == 4 && Int(parts[0]) != nil && parts[1] == BundleLayout.vectorsDirectory && Manifest.isPlainFileName(parts[2]):
+            return yearFile(Int(parts[0])!, form: .vectors, name: parts[2], relative: relative)
         default:
             return nil
         }
@@ -48,6 +50,7 @@ public struct DistDirectory: Sendable {
         case .parts: String(year)
         case .app: "\(year)/\(BundleLayout.appDirectory)"
         case .local: "\(year)/\(BundleLayout.localDirectory)"
+        case .vectors: "\(year)/\(BundleLayout.vectorsDirectory)"
         }
     }
 

@@ -81,11 +81,12 @@ public struct TaxDataServer: Sendable {
         for name in [BundleLayout.indexName, BundleLayout.indexSignatureName] {
             route(RouterPath("/\(name)")) { _, _ in server.dist.file(name).map { Content(bytes: $0, cacheControl: Self.shortCache) } }
         }
-        for form in [BundleForm.parts, .app, .local] {
+        for form in [BundleForm.parts, .app, .local, .vectors] {
             let path = switch form {
             case .parts: "/{year}/{name}"
             case .app: "/{year}/\(BundleLayout.appDirectory)/{name}"
             case .local: "/{year}/\(BundleLayout.localDirectory)/{name}"
+            case .vectors: "/{year}/\(BundleLayout.vectorsDirectory)/{name}"
             }
             route(RouterPath(path)) { _, context in
                 guard let year = Self.year(context), let name = context.parameters.get("name") else { return nil }

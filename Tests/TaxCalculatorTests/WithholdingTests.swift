@@ -278,6 +278,16 @@ struct WithholdingTests {
         StateCase(year: 2026, state: "ND", frequency: .weekly, wages: "1800", expected: "13.00", why: "single W-4, whole dollars"),
         StateCase(year: 2026, state: "ND", frequency: .weekly, wages: "1800", federal: .headOfHousehold, expected: "6.00",
                   why: "head of household W-4: 1.95% × (93,600 − 78,475) = 294.94 / 52 = 5.67, to the dollar 6"),
+        // ND 2025 (Suburban and Dynamics GP's tables): the same $1,800 week, 1.95% × (93,600 − 55,975) = 733.69 / 52 = 14.11 → 14,
+        // what the 2026 booklet still prints.
+        StateCase(year: 2025, state: "ND", frequency: .weekly, wages: "1800", expected: "14.00", why: "2025's single table"),
+        // North Carolina NC-30 (2026): weekly $450, single, 2 allowances: (23,400 − 12,750 − 5,000) × 4.09% = 231.09 / 52 = 4.44 → $4.
+        StateCase(year: 2026, state: "NC", frequency: .weekly, wages: "450", certificate: StateCertificate(filingStatus: .single, allowances: 2),
+                  expected: "4.00", why: "NC-30's example, whole dollars"),
+        StateCase(year: 2026, state: "NC", frequency: .weekly, wages: "1000", expected: "31.00",
+                  why: "no NC-4: single, 0; 39,250 × 4.09% = 1,605.33 / 52 = 30.87 → 31"),
+        StateCase(year: 2026, state: "NC", frequency: .monthly, wages: "6000", certificate: StateCertificate(filingStatus: .headOfHousehold),
+                  expected: "180.00", why: "head of household: (72,000 − 19,125) × 4.09% = 2,162.59 / 12 = 180.22 → 180"),
         // Virginia's Guide (Rev. 05/25), 'John': semimonthly 2,649, 5 exemptions: 63,576 − 13,400 = 50,176; 720 + 5.75% ×
         // 33,176 = 2,627.62 / 24 = 109.48. The Guide prints 109.50 (its annual tax rounded to 2,628 first).
         StateCase(year: 2026, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),

@@ -63,7 +63,7 @@ struct BuildAndVerifyTests {
         let files = try snapshot(dist)
         let local = files.keys.filter { $0.contains("/local/") }.count
         #expect(local >= 3 * 2, "each year's local form: its manifest and a document per state with localities")
-        #expect(files.count == 28 + local, "index, and per year the five documents and manifest, the app form's two and manifest, and the local form")
+        #expect(files.count == 34 + local, "index, and per year the five documents and manifest, the app form's two and manifest, the vectors and their manifest, and the local form")
         for (name, original) in files.sorted(by: { $0.key < $1.key }) {
             var bytes = original
             bytes[bytes.count / 3] ^= 0x20

@@ -69,9 +69,13 @@ public enum BundleBuilder {
     /// `manifest.json` and `index.json` gets a detached `.sig` (`SignatureEnvelope`), and the index
     /// carries `validity` (`issuedAt`, `expires`); an unsigned index never has one, so an unsigned
     /// build stays byte-for-byte deterministic. The keys are the toolchain's
-    /// (`TaxDataCrypto.Ed25519PrivateKey`); `crypto` computes the checksums.
+    /// (`TaxDataCrypto.Ed25519PrivateKey`); `crypto` computes the checksums. `vectors` makes a
+    /// year's conformance vectors (the reference calculator is not a dependency of this module:
+    /// `taxdata build` passes `ConformanceVectorMaker.make`); each year it returns some for gets a
+    /// vectors form, `<year>/vectors/`.
     public static func buildDist(_ years: [TaxYearData], signingKeys: [any Ed25519Signer] = [], validity: IndexValidity? = nil,
-                                 crypto: any BundleCrypto = PortableCrypto()) throws -> [OutputFile] {
+                                 crypto: any BundleCrypto = PortableCrypto(),
+                                 vectors: (TaxYearData) throws -> ConformanceVectors? = { _ in nil }) throws -> [OutputFile] {
         var output: [OutputFile] = []
         var entries: [BundleIndex.Entry] = []
         for data in years.sorted(by: { $0.meta.taxYear < $1.meta.taxYear }) {
@@ -92,6 +96,15 @@ public enum BundleBuilder {
                                              contents: try SignatureEnvelope.sign(local.files.last!.contents, with: signingKeys)))
                 }
             }
+            let vectorsDirectory = "\(year)/\(BundleLayout.vectorsDirectory)"
+            let vectorsForm = try vectors(data).map { try buildVectors($0, of: data, crypto: crypto) }
+            if let vectorsForm {
+                output += vectorsForm.files.map { OutputFile(path: "\(vectorsDirectory)/\($0.path)", contents: $0.contents) }
+                if !signingKeys.isEmpty {
+                    output.append(OutputFile(path: "\(vectorsDirectory)/\(BundleLayout.signatureName)",
+                                             contents: try SignatureEnvelope.sign(vectorsForm.files.last!.contents, with: signingKeys)))
+                }
+            }
             if !signingKeys.isEmpty {
                 output.append(OutputFile(path: "\(year)/\(BundleLayout.signatureName)",
                                          contents: try SignatureEnvelope.sign(manifestBytes, with: signingKeys)))
@@ -108,6 +121,11 @@ public enum BundleBuilder {
                                  local: try local.map { local in
                                      let bytes = local.files.last!.contents
                                      return .init(manifest: "\(localDirectory)/\(BundleLayout.manifestName)",
+                                                  manifestChecksum: Manifest.checksum(try crypto.sha256Hex(bytes)), manifestSize: bytes.count)
+                                 },
+                                 vectors: try vectorsForm.map { form in
+                                     let bytes = form.files.last!.contents
+                                     return .init(manifest: "\(vectorsDirectory)/\(BundleLayout.manifestName)",
                                                   manifestChecksum: Manifest.checksum(try crypto.sha256Hex(bytes)), manifestSize: bytes.count)
                                  }))
         }

@@ -3,7 +3,13 @@ import Foundation
 /// Verifies a whole dist: `index.json`, then every year it lists, and nothing unlisted beside them.
 public struct DistVerifier: Sendable {
     public var bundleVerifier: BundleVerifier
-    public init(bundleVerifier: BundleVerifier = BundleVerifier()) { self.bundleVerifier = bundleVerifier }
+    /// The conformance vectors this build's reference calculator makes from a year's data, which a
+    /// year's vectors form must hold exactly; nil: the form's bytes are checked, not its figures.
+    public var expectedVectors: (@Sendable (TaxYearData) -> ConformanceVectors?)?
+    public init(bundleVerifier: BundleVerifier = BundleVerifier(), expectedVectors: (@Sendable (TaxYearData) -> ConformanceVectors?)? = nil) {
+        self.bundleVerifier = bundleVerifier
+        self.expectedVectors = expectedVectors
+    }
 
     /// What was found at the root of the dist.
     public struct Contents: Sendable {
@@ -63,6 +69,7 @@ public struct DistVerifier: Sendable {
         let listed = Set(index.years.flatMap { entry in
             [String(entry.taxYear)] + (entry.app == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.appDirectory)"])
                 + (entry.local == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.localDirectory)"])
+                + (entry.vectors == nil ? [] : ["\(entry.taxYear)/\(BundleLayout.vectorsDirectory)"])
         })
         for directory in contents.directories.keys.sorted() where !listed.contains(directory) {
             findings.append((directory, .error(.bundleUnlistedFile, "directory is not listed in index.json")))
@@ -105,6 +112,35 @@ public struct DistVerifier: Sendable {
         if let local = entry.local {
             findings += verifyLocalForm(local, year: entry.taxYear, contents, parts: result.data)
         }
+        if let vectors = entry.vectors {
+            findings += verifyVectorsForm(vectors, year: entry.taxYear, contents, parts: result.data)
+        }
+        return findings
+    }
+
+    /// The year's vectors form (`<year>/vectors/`, schema 1.14): its manifest is the one the index
+    /// lists, and `VectorsFormVerifier` passes it, against the vectors `expectedVectors` makes.
+    func verifyVectorsForm(_ entry: BundleIndex.AppForm, year: Int, _ contents: Contents, parts: TaxYearData?) -> [(file: String, diagnostic: Diagnostic)] {
+        let directory = "\(year)/\(BundleLayout.vectorsDirectory)"
+        let manifestPath = "\(directory)/\(BundleLayout.manifestName)"
+        guard entry.manifest == manifestPath else {
+            return [(BundleLayout.indexName, .error(.bundleFileName, "vectors form of \(year) points at '\(entry.manifest)', expected \(manifestPath)"))]
+        }
+        guard var files = contents.directories[directory] else {
+            return [(directory, .error(.bundleMissingFile, "the vectors form of \(year) is listed in index.json but its directory is missing"))]
+        }
+        guard let manifestBytes = files.removeValue(forKey: BundleLayout.manifestName) else {
+            return [(manifestPath, .error(.bundleMissingFile, "listed in index.json but missing"))]
+        }
+        var findings: [(file: String, diagnostic: Diagnostic)] = []
+        let checksum = (try? bundleVerifier.crypto.sha256Hex(manifestBytes)).map(Manifest.checksum)
+        if checksum != entry.manifestChecksum || manifestBytes.count != entry.manifestSize {
+            findings.append((manifestPath, .error(.bundleChecksum, "is not the manifest index.json lists for the vectors form of \(year) (size or SHA-256 differ)")))
+        }
+        guard let parts else { return findings }
+        let result = VectorsFormVerifier(signatures: bundleVerifier.signatures, crypto: bundleVerifier.crypto)
+            .verify(manifestBytes: manifestBytes, files: files, year: parts.meta, expected: expectedVectors?(parts))
+        findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
         return findings
     }
 

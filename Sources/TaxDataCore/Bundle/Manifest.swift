@@ -19,6 +19,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// The local form (schema 1.13): state code → its localities' document (`MD_2026.json`);
         /// `provenance` is then the local form's audit trail.
         public var localities: [String: String]?
+        /// The vectors form (schema 1.14): the year's conformance vectors (`vectors_2026.json`).
+        public var vectors: String?
 
         public init(federal: String, fica: String, states: String, retirement: String, combined: String?) {
             self.federal = federal
@@ -36,12 +38,15 @@ public struct Manifest: Sendable, Equatable, Codable {
 
         /// Every named file, in a fixed order.
         public var all: [String] {
-            [federal, fica, states, retirement, combined, app, provenance].compactMap { $0 } + (localities ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+            [federal, fica, states, retirement, combined, app, provenance, vectors].compactMap { $0 } + (localities ?? [:]).sorted { $0.key < $1.key }.map(\.value)
         }
 
         /// Which form the names make up; nil when they are neither exactly one nor the other.
         public var form: BundleForm? {
             let parts = [federal, fica, states, retirement]
+            if vectors != nil {
+                return parts.allSatisfy({ $0 == nil }) && combined == nil && app == nil && provenance == nil && localities == nil ? .vectors : nil
+            }
             if parts.allSatisfy({ $0 != nil }), app == nil, provenance == nil, localities == nil { return .parts }
             if app != nil, provenance != nil, parts.allSatisfy({ $0 == nil }), combined == nil, localities == nil { return .app }
             if localities != nil, provenance != nil, app == nil, parts.allSatisfy({ $0 == nil }), combined == nil { return .local }
@@ -106,6 +111,9 @@ public enum BundleForm: String, Sendable, Equatable {
     /// `Y/local/manifest.json` (schema 1.13): one document per state with local income taxes
     /// (`MD_2026.json`), which an app fetches only for its user's state.
     case local
+    /// `Y/vectors/manifest.json` (schema 1.14): the year's conformance vectors, for other
+    /// platforms' implementations; apps never fetch it.
+    case vectors
 }
 
 /// `index.json` at the root of a dist: the years and their manifests.
@@ -137,8 +145,11 @@ public struct BundleIndex: Sendable, Equatable, Codable {
         /// The year's local form (schema 1.13): its manifest, listing one document per state with
         /// localities. Absent when no state has any, and from older indexes.
         public var local: AppForm?
+        /// The year's vectors form (schema 1.14): its manifest, listing the conformance vectors.
+        /// Absent from older indexes and from dists built without them.
+        public var vectors: AppForm?
         public init(taxYear: Int, version: DataVersion, status: String?, manifest: String, manifestChecksum: String, manifestSize: Int,
-                    app: AppForm? = nil, local: AppForm? = nil) {
+                    app: AppForm? = nil, local: AppForm? = nil, vectors: AppForm? = nil) {
             self.taxYear = taxYear
             self.version = version
             self.status = status
@@ -147,6 +158,7 @@ public struct BundleIndex: Sendable, Equatable, Codable {
             self.manifestSize = manifestSize
             self.app = app
             self.local = local
+            self.vectors = vectors
         }
 
         /// The entry as a client of the app form reads it: the app form's manifest in place of
