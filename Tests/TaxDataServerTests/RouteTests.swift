@@ -46,9 +46,29 @@ struct RouteTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
             }
-            for bad in ["/2026/..%2Findex.json", "/2026/.hidden", "/abcd/manifest.json", "/2026/sha256/00", "/2031/manifest.json", "/etc/passwd",
+            for bad in ["/2026/vectors/manifest.json", "/2026/..%2Findex.json", "/2026/.hidden", "/abcd/manifest.json", "/2026/sha256/00", "/2031/manifest.json", "/etc/passwd",
                         "/02026/manifest.json", "/+2026/manifest.json", "/v1/tax-data/02026", "/v1/tax-data/+2026/version", "/v1/tax-data/٢٠٢٦"] {
                 try await client.execute(uri: bad, method: .get) { response in #expect(response.status == .notFound, "\(bad)") }
+            }
+        }
+    }
+
+    @Test("each year's vectors form (schema 1.14) is served like the others: its manifest, signature route and document; nothing unlisted")
+    func vectorsForm() async throws {
+        let dist = try makeDist(vectorsForm: true)
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let app = Application(router: TaxDataServer(dist: DistDirectory(root: dist), slowSeconds: 0.01).buildRouter(), logger: quietLogger)
+        try await app.test(.router) { client in
+            for path in ["2026/vectors/manifest.json", "2026/vectors/vectors_2026.json"] {
+                let onDisk = try Data(contentsOf: dist.appendingPathComponent(path))
+                try await client.execute(uri: "/" + path, method: .get) { response in
+                    #expect(response.status == .ok, "\(path)")
+                    #expect(Data(buffer: response.body) == onDisk, "\(path)")
+                }
+            }
+            try Data("{}".utf8).write(to: dist.appendingPathComponent("2026/vectors/other.json"))
+            for missing in ["/2026/vectors/manifest.json.sig", "/2026/vectors/other.json", "/2026/vectors/vectors_2025.json"] {
+                try await client.execute(uri: missing, method: .get) { response in #expect(response.status == .notFound, "\(missing)") }
             }
         }
     }

@@ -5,15 +5,21 @@ import TaxDataCompiler
 import TaxDataCore
 import TaxDataServer
 
-/// Writes a dist of the real years, with 2026 at `version`, into a new temporary directory.
-public func makeDist(version2026: String = dataVersion(plus: 1)) throws -> URL {
+/// Writes a dist of the real years, with 2026 at `version`, into a new temporary directory; with
+/// `vectorsForm`, each year has a vectors form too (with no cases: the calculator that makes them is
+/// not a dependency here).
+public func makeDist(version2026: String = dataVersion(plus: 1), vectorsForm: Bool = false) throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-dist-\(UUID().uuidString)")
     let years = compiledYears.map { year -> TaxYearData in
         var year = year
         if year.meta.taxYear == 2026 { year.meta.version = DataVersion(version2026)! }
         return year
     }
-    for file in try BundleBuilder.buildDist(years) {
+    let vectors: (TaxYearData) -> ConformanceVectors? = { data in
+        vectorsForm ? ConformanceVectors(schemaVersion: data.meta.schemaVersion, taxYear: data.meta.taxYear, version: data.meta.version,
+                                         liability: [], paycheck: []) : nil
+    }
+    for file in try BundleBuilder.buildDist(years, vectors: vectors) {
         let url = root.appendingPathComponent(file.path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try file.contents.write(to: url)
