@@ -258,4 +258,30 @@ let benchmarks: @Sendable () -> Void = {
                                                              state: "IL", stateCertificate: certificate)))
         }
     }
+
+    Benchmark("one paycheck, FixedPaycheckCalculator: federal Pub 15-T + IL + FICA, 2026 biweekly single", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let fast = try FixedPaycheckCalculator(data: await year2026.data(year: 2026))
+        var input = try FixedPaycheckCalculator.Input(PaycheckInput(frequency: .biweekly, wages: 800, w4: FormW4(filingStatus: .single),
+                                                                    state: "IL", stateCertificate: StateCertificate(allowances: 1)), calculator: fast)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            input.wagesCents += 3_700
+            if input.wagesCents > 2_000_000 { input.wagesCents = 80_000 }
+            blackHole(fast.calculate(input))
+        }
+    }
+
+    Benchmark("one paycheck, FixedPaycheckCalculator: federal + DE brackets + FICA, 2026 monthly joint, 401(k)", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let fast = try FixedPaycheckCalculator(data: await year2026.data(year: 2026))
+        var input = try FixedPaycheckCalculator.Input(
+            PaycheckInput(frequency: .monthly, wages: 5_000, preTax: [PreTaxDeduction(.plan401k, 400)],
+                          w4: FormW4(filingStatus: .marriedFilingJointly, dependentsAmount: 4_000), state: "DE",
+                          stateCertificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3)), calculator: fast)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            input.wagesCents += 7_300
+            if input.wagesCents > 5_000_000 { input.wagesCents = 200_000 }
+            blackHole(fast.calculate(input))
+        }
+    }
 }

@@ -28,8 +28,11 @@ enum PercentageMethod {
             adjusted = Swift.max(0, annual - Decimal(w4.allowances) * method.allowance)
             schedule = method.standard[w4.filingStatus == .marriedFilingJointly ? .marriedFilingJointly : .single]
         }
-        let tentative = schedule.tentative(on: adjusted) / periods
-        let afterCredits = w4.isRedesigned ? Swift.max(0, tentative - w4.dependentsAmount / periods) : tentative
+        // Lines 2h, 3a and 3c as one division: (2g − Step 3) / periods, the exact value of 2h − 3a, so a
+        // result that falls on a half cent is that half cent (two divisions would each round at
+        // Decimal's 38 digits), which the fixed-point path computes too.
+        let tentative = schedule.tentative(on: adjusted)
+        let afterCredits = w4.isRedesigned ? Swift.max(0, tentative - w4.dependentsAmount) / periods : tentative / periods
         return afterCredits + w4.extraWithholding
     }
 }

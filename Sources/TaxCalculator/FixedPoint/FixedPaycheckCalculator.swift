@@ -1,0 +1,423 @@
+import Foundation
+import TaxDataCore
+
+/// The same paycheck as `PaycheckCalculator`, compiled for bulk use: a year's withholding tables
+/// are turned into fixed-point form once, and each paycheck is integer arithmetic with no
+/// allocation (money in cents, rates in millionths, products in 10⁻⁶ cent, as `FixedPointCalculator`).
+///
+/// `PaycheckCalculator` (exact `Decimal`) is the reference and the one that explains itself with
+/// notes; this one gives the same amounts to the cent (the tests compare the two over every
+/// frequency, Form W-4, state method and certificate), for a chart of take-home pay over a range of
+/// wages, a what-if sweep or a server.
+///
+/// ```swift
+/// let fast = try FixedPaycheckCalculator(data: year)
+/// var input = try FixedPaycheckCalculator.Input(PaycheckInput(frequency: .biweekly, wages: 3000,
+///                                              w4: FormW4(filingStatus: .single), state: "IL"), calculator: fast)
+/// fast.calculate(input).netPayCents
+/// input.wagesCents = 320_000        // another paycheck, same W-4 and certificate
+/// ```
+public struct FixedPaycheckCalculator: Sendable {
+    /// One row of a Pub 15-T annual schedule: cents at least, tentative amount in units, rate.
+    struct Row: Sendable {
+        var atLeast: Int64
+        var tentativeUnits: Int64
+        var rate: Int64
+    }
+
+    /// A state's withholding method, compiled.
+    struct StateMethod: Sendable {
+        /// Per status (`FixedPaycheckCalculator.statusIndex`), cents.
+        var deduction: [Int64]
+        var allowance: Int64, additional: Int64, credit: Int64
+        /// Millionths; -1 when the method has brackets.
+        var rate: Int64
+        /// Per status, when the method has brackets.
+        var brackets: [FixedSchedule]
+        var dailyPeriods: Int64
+        var dollar: Bool
+        var federalStatus: Bool
+        /// The pre-tax kinds the state taxes (bit `kindBit`).
+        var taxedKinds: UInt8
+    }
+
+    enum StateKind: Sendable {
+        case noTax
+        case noMethod
+        case method(StateMethod)
+    }
+
+    /// A state of this year's data, looked up once by USPS code.
+    public struct StateID: Sendable, Hashable {
+        let index: Int
+    }
+
+    let taxYear: Int
+    /// Per W-4 column (married filing jointly, single, head of household): STANDARD and Step 2 Checkbox schedules.
+    let standard: [[Row]], checkbox: [[Row]]
+    let standardAllowance: [Int64]
+    let allowance: Int64
+    /// Per frequency (`PayFrequency.allCases` order), cents; empty when the year has none.
+    let nonresidentTable1: [Int64], nonresidentTable2: [Int64]
+    let supplementalRate: Int64, mandatoryRate: Int64, mandatoryThreshold: Int64
+    let ssRate: Int64, ssWageBase: Int64, medicareRate: Int64, additionalRate: Int64
+    let additionalThreshold: Int64
+    let codes: [String]
+    let states: [StateKind]
+    /// The methods as the data gives them (the certificates are checked against these).
+    let methods: [String: StateWithholding]
+
+    public init(data: TaxYearData) throws {
+        guard let method = data.federal.withholding else {
+            throw CalculationError(.dataUnusable, "the \(data.meta.taxYear) data has no federal withholding (Publication 15-T, schema 1.14)")
+        }
+        func cents(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireCents(value, what) }
+        func rate(_ value: Decimal, _ what: String) throws -> Int64 {
+            guard let rate = FixedPoint.rate(value) else { throw CalculationError.dataUnusable("\(what): \(Money.text(value)) is not a rate of at most 6 decimals") }
+            return rate
+        }
+        func rows(_ schedule: [WithholdingRow], _ what: String) throws -> [Row] {
+            try schedule.map { row in
+                Row(atLeast: try cents(row.atLeast, "\(what) atLeast"), tentativeUnits: try cents(row.tentative, "\(what) tentative") * FixedPoint.unitsPerCent,
+                    rate: try rate(row.rate, "\(what) rate"))
+            }
+        }
+        let columns: [FilingStatus] = [.marriedFilingJointly, .single, .headOfHousehold]
+        taxYear = data.meta.taxYear
+        standard = try columns.map { try rows(method.standard[$0], "standard \($0.rawValue)") }
+        checkbox = try columns.map { try rows(method.checkbox[$0], "checkbox \($0.rawValue)") }
+        standardAllowance = try columns.map { try cents(method.standardAllowance[$0], "standardAllowance") }
+        allowance = try cents(method.allowance, "allowance")
+        nonresidentTable1 = try method.nonresidentAlien.map { tables in try PayFrequency.allCases.map { try cents(tables.table1[$0.rawValue] ?? 0, "table1") } } ?? []
+        nonresidentTable2 = try method.nonresidentAlien.map { tables in try PayFrequency.allCases.map { try cents(tables.table2[$0.rawValue] ?? 0, "table2") } } ?? []
+        supplementalRate = try rate(method.supplemental.rate, "supplemental rate")
+        mandatoryRate = try rate(method.supplemental.mandatoryRate, "mandatory rate")
+        mandatoryThreshold = try cents(method.supplemental.mandatoryThreshold, "mandatory threshold")
+        ssRate = try rate(data.fica.socialSecurity.rate, "Social Security rate")
+        ssWageBase = try cents(data.fica.socialSecurity.wageBase, "wage base")
+        medicareRate = try rate(data.fica.medicare.rate, "Medicare rate")
+        additionalRate = try rate(data.fica.medicare.additionalRate, "Additional Medicare rate")
+        additionalThreshold = try cents(PaycheckCalculator.additionalMedicareWithholdingThreshold, "threshold")
+        codes = data.states.keys.sorted()
+        methods = data.states.compactMapValues(\.withholding)
+        states = try codes.map { code in
+            let state = data.states[code]!
+            if state.type == .noTax { return .noTax }
+            guard let method = state.withholding else { return .noMethod }
+            let brackets: [FixedSchedule] = try method.brackets.map { table in
+                try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
+                    FixedSchedule(brackets: try (table[status] ?? []).map { bracket in
+                        guard let base = Self.units(bracket.baseTax) else {
+                            throw CalculationError.dataUnusable("\(code) withholding baseTax \(Money.text(bracket.baseTax)) is finer than 10⁻⁸ dollar")
+                        }
+                        return FixedBracket(floor: try cents(bracket.floor, "\(code) withholding floor"), rate: try rate(bracket.rate, "\(code) withholding rate"),
+                                            baseUnits: base)
+                    })
+                }
+            } ?? []
+            var taxed: UInt8 = 0
+            for kind in state.preTaxTreatment?.taxed ?? [] {
+                if let bit = PreTaxKind(rawValue: kind).map(Self.kindBit) { taxed |= bit }
+                if kind == PreTaxKind.hsa.rawValue { taxed |= Self.kindBit(.hsaSelf) }
+            }
+            return .method(StateMethod(
+                deduction: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }
+                    .map { try cents(method.standardDeduction?[$0] ?? 0, "\(code) withholding standardDeduction") },
+                allowance: try cents(method.allowance ?? 0, "\(code) withholding allowance"),
+                additional: try cents(method.additionalAllowance ?? 0, "\(code) withholding additionalAllowance"),
+                credit: try cents(method.creditPerAllowance ?? 0, "\(code) withholding creditPerAllowance"),
+                rate: try method.rate.map { try rate($0, "\(code) withholding rate") } ?? -1,
+                brackets: brackets, dailyPeriods: Int64(method.dailyPeriods ?? PayFrequency.daily.periods),
+                dollar: method.rounding == "dollar", federalStatus: method.federalFilingStatus == true, taxedKinds: taxed))
+        }
+    }
+
+    /// The state with this USPS code, or `unknownState`.
+    public func state(_ code: String) throws -> StateID {
+        guard let index = codes.firstIndex(of: code.uppercased()) else { throw CalculationError.unknownState(code, year: taxYear) }
+        return StateID(index: index)
+    }
+
+    @inline(__always)
+    static func statusIndex(_ status: FilingStatus) -> Int {
+        switch status {
+        case .single: 0
+        case .marriedFilingJointly: 1
+        case .marriedFilingSeparately: 2
+        case .headOfHousehold: 3
+        case .qualifyingWidower: 4
+        }
+    }
+
+    /// The W-4 column of a status (Pub 15-T's three).
+    @inline(__always)
+    static func column(_ status: FilingStatus) -> Int {
+        switch status {
+        case .marriedFilingJointly, .qualifyingWidower: 0
+        case .single, .marriedFilingSeparately: 1
+        case .headOfHousehold: 2
+        }
+    }
+
+    static func kindBit(_ kind: PreTaxKind) -> UInt8 {
+        switch kind {
+        case .plan401k: 1
+        case .plan403b: 2
+        case .plan457b: 4
+        case .hsa: 8
+        case .hsaSelf: 16
+        case .section125: 32
+        }
+    }
+
+    /// 10⁻⁶ cent units of a dollar amount, or nil when it is finer or out of range.
+    static func units(_ value: Decimal) -> Int64? {
+        let product = value * Decimal(100 * FixedPoint.unitsPerCent)
+        var rounded = Decimal(), input = product
+        NSDecimalRound(&rounded, &input, 0, .plain)
+        guard rounded == product, rounded.magnitude <= Decimal(FixedPoint.maxCents) * Decimal(FixedPoint.unitsPerCent) else { return nil }
+        return Int64(Money.text(rounded))
+    }
+
+    /// One paycheck, in cents and small integers. Made from a `PaycheckInput` by
+    /// `init(_:calculator:)`, which runs the reference's checks of the Form W-4 and the state
+    /// certificate once; change `wagesCents` (and the year-to-date amounts) to run another paycheck
+    /// of the same person.
+    public struct Input: Sendable, Equatable {
+        public var frequency: PayFrequency
+        public var wagesCents: Int64
+        /// This paycheck's pre-tax amounts requested, in cents, by kind.
+        public var plan401k: Int64 = 0, plan403b: Int64 = 0, plan457b: Int64 = 0
+        public var hsa: Int64 = 0, hsaSelf: Int64 = 0, section125: Int64 = 0
+        public var yearToDateWagesCents: Int64 = 0
+        public var supplementalCents: Int64 = 0
+        public var yearToDateSupplementalCents: Int64 = 0
+        public var roundToDollar = false
+        // The Form W-4, as checked when the input was made.
+        let redesigned: Bool
+        let status: FilingStatus
+        let multipleJobs: Bool
+        let dependentsCents: Int64, otherIncomeCents: Int64, deductionsCents: Int64, extraCents: Int64
+        let allowances: Int64
+        let nonresidentAlien: Bool
+        let exempt: Bool
+        // The state and its certificate.
+        let state: Int
+        let certificateStatus: FilingStatus?
+        let certificateAllowances: Int64, certificateAdditional: Int64
+        /// Millionths; -1 when none was elected.
+        let electedRate: Int64
+        let certificateExtraCents: Int64
+        let certificateExempt: Bool
+
+        /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
+        /// combinations, the state certificate's fields), with every amount in whole cents and the
+        /// year's wages (`wages` × periods) within $1,000,000,000.
+        public init(_ input: PaycheckInput, calculator: FixedPaycheckCalculator) throws {
+            func cents(_ value: Decimal, _ what: String) throws -> Int64 {
+                guard value >= 0 else { throw CalculationError.negative(what) }
+                guard let cents = FixedPoint.cents(value) else { throw CalculationError.outOfRange("\(what): \(Money.text(value)) is not a whole number of cents up to $1,000,000,000") }
+                return cents
+            }
+            try input.w4.validate(taxYear: calculator.taxYear)
+            frequency = input.frequency
+            wagesCents = try cents(input.wages, "wages")
+
+            for deduction in input.preTax {
+                let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
+                switch deduction.kind {
+                case .plan401k: plan401k += amount
+                case .plan403b: plan403b += amount
+                case .plan457b: plan457b += amount
+                case .hsa: hsa += amount
+                case .hsaSelf: hsaSelf += amount
+                case .section125: section125 += amount
+                }
+            }
+            yearToDateWagesCents = try cents(input.yearToDateWages, "yearToDateWages")
+            supplementalCents = try cents(input.supplemental, "supplemental")
+            yearToDateSupplementalCents = try cents(input.yearToDateSupplemental, "yearToDateSupplemental")
+            roundToDollar = input.roundToDollar
+            let w4 = input.w4
+            redesigned = w4.isRedesigned
+            status = w4.filingStatus
+            multipleJobs = w4.multipleJobs
+            dependentsCents = try cents(w4.dependentsAmount, "w4.dependentsAmount")
+            otherIncomeCents = try cents(w4.otherIncome, "w4.otherIncome")
+            deductionsCents = try cents(w4.deductions, "w4.deductions")
+            extraCents = try cents(w4.extraWithholding, "w4.extraWithholding")
+            // Annualized, every amount stays within $1,000,000,000, so no product can overflow.
+            let limit = FixedPoint.maxCents / Int64(input.frequency == .daily ? 366 : input.frequency.periods)
+            for (what, amount) in [("wages and supplemental wages", wagesCents + supplementalCents), ("w4.extraWithholding", extraCents)] where amount > limit {
+                throw CalculationError.outOfRange("\(what) of \(Money.text(Decimal(amount) / 100)) a paycheck: the fixed-point path takes at most \(Money.text(Decimal(limit) / 100)), a year's within $1,000,000,000")
+            }
+            allowances = Int64(w4.allowances)
+            nonresidentAlien = w4.nonresidentAlien
+            exempt = w4.exempt
+            let certificate = input.stateCertificate
+            if let code = input.state {
+                let id = try calculator.state(code)
+                state = id.index
+                switch calculator.states[id.index] {
+                case .noTax:
+                    if let field = certificate.given.first {
+                        throw CalculationError(.inconsistentInput, "stateCertificate.\(field): \(code.uppercased()) has no income tax on wages, and no withholding certificate")
+                    }
+                case .noMethod: break
+                case .method:
+                    // The reference's checks of the certificate against the state's method.
+                    try StateWithholdingFormula.validate(certificate, for: try calculator.method(code), state: code.uppercased())
+                }
+            } else {
+                if let field = certificate.given.first {
+                    throw CalculationError(.inconsistentInput, "stateCertificate.\(field): a state certificate needs a state")
+                }
+                state = -1
+            }
+            certificateStatus = certificate.filingStatus
+            certificateAllowances = Int64(certificate.allowances ?? 0)
+            certificateAdditional = Int64(certificate.additionalAllowances ?? 0)
+            electedRate = try certificate.electedRate.map { value in
+                guard let rate = FixedPoint.rate(value) else { throw CalculationError.outOfRange("stateCertificate.electedRate: \(Money.text(value))") }
+                return rate
+            } ?? -1
+            certificateExtraCents = try cents(certificate.extraWithholding ?? 0, "stateCertificate.extraWithholding")
+            certificateExempt = certificate.exempt == true
+        }
+    }
+
+    /// The amounts of one paycheck, each rounded to the cent as `PaycheckCalculator` rounds them.
+    public struct Result: Sendable, Equatable {
+        public var federalWithholdingCents: Int64
+        public var supplementalWithholdingCents: Int64
+        /// Nil when no state is asked, or its method is not in the data.
+        public var stateWithholdingCents: Int64?
+        public var socialSecurityCents: Int64
+        public var medicareCents: Int64
+        public var preTaxDeductionsCents: Int64
+        public var netPayCents: Int64
+    }
+
+    /// The state's method as the data gives it, for the certificate's checks.
+    func method(_ code: String) throws -> StateWithholding {
+        guard let method = methods[code.uppercased()] else { throw CalculationError.unknownState(code, year: taxYear) }
+        return method
+    }
+
+    /// One paycheck: integer arithmetic, no allocation.
+    public func calculate(_ input: Input) -> Result {
+        let periods = Int64(input.frequency.periods)
+        let regular = input.wagesCents
+        let requested = input.plan401k + input.plan403b + input.plan457b + input.hsa + input.hsaSelf + input.section125
+        let preTax = Swift.min(requested, regular)
+        let cafeteria = Swift.min(input.hsa + input.hsaSelf + input.section125, preTax)
+
+        // Federal: Worksheet 1A on the regular wages.
+        var wages = regular - preTax
+        if input.nonresidentAlien, !nonresidentTable1.isEmpty {
+            let index = Self.frequencyIndex(input.frequency)
+            wages += input.redesigned ? nonresidentTable2[index] : nonresidentTable1[index]
+        }
+        var regularWithholding: Int64 = 0
+        if !input.exempt {
+            let annual = wages * periods
+            let adjusted: Int64, schedule: [Row]
+            if input.redesigned {
+                let column = Self.column(input.status)
+                let line1g = input.multipleJobs ? 0 : standardAllowance[column]
+                adjusted = Swift.max(0, annual + input.otherIncomeCents - (input.deductionsCents + line1g))
+                schedule = input.multipleJobs ? checkbox[column] : standard[column]
+            } else {
+                adjusted = Swift.max(0, annual - input.allowances * allowance)
+                schedule = standard[input.status == .marriedFilingJointly ? 0 : 1]
+            }
+            let tentative = Self.tentative(schedule, adjusted)
+            let afterCredits = input.redesigned ? Swift.max(0, tentative - input.dependentsCents * FixedPoint.unitsPerCent) : tentative
+            // (afterCredits / periods + extra) exactly, rounded once: to the dollar or to the cent.
+            let total = afterCredits + input.extraCents * FixedPoint.unitsPerCent * periods
+            regularWithholding = input.roundToDollar
+                ? FixedPoint.divideRounded(total, periods * FixedPoint.unitsPerCent * 100) * 100
+                : FixedPoint.divideRounded(total, periods * FixedPoint.unitsPerCent)
+        }
+        let room = Swift.max(0, mandatoryThreshold - input.yearToDateSupplementalCents)
+        let atRate = Swift.min(input.supplementalCents, room), above = input.supplementalCents - atRate
+        var supplemental = FixedPoint.roundToCent(atRate * supplementalRate + above * mandatoryRate)
+        if input.roundToDollar { supplemental = FixedPoint.divideRounded(supplemental, 100) * 100 }
+
+        // FICA with the year to date.
+        let ficaWages = Swift.max(0, regular + input.supplementalCents - cafeteria)
+        let ssWages = Swift.min(ficaWages, Swift.max(0, ssWageBase - input.yearToDateWagesCents))
+        let additional = Swift.max(0, input.yearToDateWagesCents + ficaWages - Swift.max(additionalThreshold, input.yearToDateWagesCents))
+        let socialSecurity = FixedPoint.roundToCent(ssWages * ssRate)
+        let medicare = FixedPoint.roundToCent(ficaWages * medicareRate + additional * additionalRate)
+
+        let state = stateWithholding(input, regular: regular, preTax: preTax)
+        let federal = regularWithholding + supplemental
+        return Result(federalWithholdingCents: federal, supplementalWithholdingCents: supplemental, stateWithholdingCents: state,
+                      socialSecurityCents: socialSecurity, medicareCents: medicare, preTaxDeductionsCents: preTax,
+                      netPayCents: regular + input.supplementalCents - preTax - federal - (state ?? 0) - socialSecurity - medicare)
+    }
+
+    @inline(__always)
+    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64) -> Int64? {
+        guard input.state >= 0 else { return nil }
+        switch states[input.state] {
+        case .noTax: return 0
+        case .noMethod: return nil
+        case .method(let method):
+            if input.certificateExempt { return 0 }
+            var taxed: Int64 = 0
+            if method.taxedKinds != 0 {
+                if method.taxedKinds & 1 != 0 { taxed += input.plan401k }
+                if method.taxedKinds & 2 != 0 { taxed += input.plan403b }
+                if method.taxedKinds & 4 != 0 { taxed += input.plan457b }
+                if method.taxedKinds & 8 != 0 { taxed += input.hsa }
+                if method.taxedKinds & 16 != 0 { taxed += input.hsaSelf }
+                if method.taxedKinds & 32 != 0 { taxed += input.section125 }
+            }
+            let wages = regular - preTax + Swift.min(preTax, taxed) + input.supplementalCents
+            let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
+            let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
+            let statusIndex = Self.statusIndex(status)
+            let deductions = method.deduction[statusIndex] + input.certificateAllowances * method.allowance
+                + input.certificateAdditional * method.additional
+            let taxable = Swift.max(0, wages * periods - deductions)
+            var annual: Int64
+            let rate = input.electedRate >= 0 ? input.electedRate : method.rate
+            if rate >= 0 {
+                annual = taxable * rate
+            } else {
+                annual = method.brackets.isEmpty ? 0 : method.brackets[statusIndex].tax(on: taxable).units
+            }
+            annual = Swift.max(0, annual - input.certificateAllowances * method.credit * FixedPoint.unitsPerCent)
+            let perPeriod = method.dollar
+                ? FixedPoint.divideRounded(annual, periods * FixedPoint.unitsPerCent * 100) * 100
+                : FixedPoint.divideRounded(annual, periods * FixedPoint.unitsPerCent)
+            return perPeriod + input.certificateExtraCents
+        }
+    }
+
+    @inline(__always)
+    static func tentative(_ rows: [Row], _ wage: Int64) -> Int64 {
+        rows.withUnsafeBufferPointer { rows in
+            var index = 0
+            for i in rows.indices.dropFirst() { index &+= rows[i].atLeast <= wage ? 1 : 0 }
+            let row = rows[index]
+            return row.tentativeUnits + row.rate * (wage - row.atLeast)
+        }
+    }
+
+    @inline(__always)
+    static func frequencyIndex(_ frequency: PayFrequency) -> Int {
+        switch frequency {
+        case .weekly: 0
+        case .biweekly: 1
+        case .semimonthly: 2
+        case .monthly: 3
+        case .quarterly: 4
+        case .semiannual: 5
+        case .annual: 6
+        case .daily: 7
+        }
+    }
+}
