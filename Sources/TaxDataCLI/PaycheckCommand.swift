@@ -113,6 +113,12 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("state-exempt"), help: "The state certificate claims exemption.")
     var stateExempt = false
 
+    @Flag(name: .customLong("project"), help: "Add the year: this paycheck's withholding over the year's paychecks against the year's tax, the refund or balance due.")
+    var project = false
+
+    @Option(help: "With --project: the household's qualifying children under 17, for the year's tax (the W-4's Step 3 is only what the paycheck withholds).")
+    var children = 0
+
     @OptionGroup var tree: SourceTreeOption
 
     @Option(help: "A built bundle directory (dist/2026) to use instead of the sources.")
@@ -124,6 +130,8 @@ struct PaycheckCommand: AsyncParsableCommand {
     @OptionGroup var output: ReportFormatOption
 
     func validate() throws {
+        if children != 0 && !project { throw ValidationError("--children is for --project (the year's tax); the paycheck's credit is the W-4's --dependents-amount") }
+        if !(0...PayInput.maxDependents).contains(children) { throw ValidationError("--children must be 0…\(PayInput.maxDependents)") }
         if batch != nil {
             guard year == nil, frequency == nil, wages == nil else {
                 throw ValidationError("--batch takes its paychecks from the file: drop --year, --frequency and --wages")
@@ -166,11 +174,50 @@ struct PaycheckCommand: AsyncParsableCommand {
         }
         guard let year = year ?? source.newestYear else { throw CommandFailure("no tax year in \(tree.sources)/: give --year") }
         let data = try source.load(year)
-        let result: PaycheckResult
-        do { result = try PaycheckCalculator(data: data).calculate(try input()) } catch let error as CalculationError {
+        let result: PaycheckResult, projection: YearProjection?
+        do {
+            let calculator = PaycheckCalculator(data: data)
+            let paycheck = try input()
+            result = try calculator.calculate(paycheck)
+            let household = PayInput(grossAnnual: paycheck.wages * Decimal(paycheck.frequency.periods) + paycheck.supplemental,
+                                     status: paycheck.w4.filingStatus, state: paycheck.state,
+                                     preTax: paycheck.preTax.map { PreTaxDeduction($0.kind, $0.amount * Decimal(paycheck.frequency.periods)) },
+                                     dependents: children, children: children)
+            projection = project ? try calculator.projection(paycheck, household: household) : nil
+        } catch let error as CalculationError {
             throw CommandFailure(error.description)
         }
-        Console.out(output.format == .json ? try Self.json(result) : Self.text(result))
+        if output.format == .json {
+            Console.out(try projection.map { String(decoding: try CanonicalJSON.encode(Projected(result: result, projection: $0)), as: UTF8.self)
+                .trimmingCharacters(in: .newlines) } ?? Self.json(result))
+        } else {
+            Console.out(Self.text(result) + (projection.map { "\n\n" + Self.text($0, state: result.input.state) } ?? ""))
+        }
+    }
+
+    /// The paycheck's keys and `projection`.
+    struct Projected: Encodable {
+        var result: PaycheckResult
+        var projection: YearProjection
+        enum Key: String, CodingKey { case projection }
+        func encode(to encoder: Encoder) throws {
+            try result.encode(to: encoder)
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(projection, forKey: .projection)
+        }
+    }
+
+    static func text(_ p: YearProjection, state: String?) -> String {
+        func line(_ label: String, _ withheld: Decimal, _ owed: Decimal, _ refund: Decimal) -> String {
+            let outcome = refund >= 0 ? "refund \(CalcReport.dollars(refund))" : "balance due \(CalcReport.dollars(-refund))"
+            return "  \(label): withheld \(CalcReport.dollars(withheld)), owed \(CalcReport.dollars(owed)), \(outcome)"
+        }
+        var lines = ["  over the year: \(p.paychecks) paychecks like this one, against the tax on \(CalcReport.dollars(p.household.grossAnnual)) (\(p.household.status.rawValue), \(p.household.children == 0 ? "no children" : p.household.children == 1 ? "1 child" : "\(p.household.children) children"))"]
+        lines.append(line("federal", p.federalWithheld, p.federalOwed, p.federalRefund))
+        if let state, let withheld = p.stateWithheld, let owed = p.stateOwed, let refund = p.stateRefund {
+            lines.append(line(state, withheld, owed, refund))
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func json(_ result: PaycheckResult, compact: Bool = false) throws -> String {

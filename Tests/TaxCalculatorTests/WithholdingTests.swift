@@ -247,6 +247,34 @@ struct WithholdingTests {
         }
     }
 
+    @Test("a year of paychecks against the year's tax: the refund or balance due, federal and state")
+    func projection() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = PaycheckCalculator(data: data)
+        let w4 = FormW4(filingStatus: .marriedFilingJointly, dependentsAmount: 2_200)
+        let paycheck = PaycheckInput(frequency: .biweekly, wages: 3_000, w4: w4, state: "IL", stateCertificate: StateCertificate(allowances: 2))
+        // Withheld: 107.69 × 26 = 2,799.94. Owed without a child: (78,000 − 32,200) → 2,480 + 12% × 21,000 = 5,000.
+        let alone = try calculator.projection(paycheck)
+        #expect(alone.paychecks == 26 && alone.federalWithheld == Decimal(string: "2799.94")! && alone.federalOwed == 5_000)
+        #expect(alone.federalRefund == Decimal(string: "-2200.06")!, "the W-4 claims a child the household does not have")
+        // Illinois: 137.36 × 26 = 3,571.36 withheld; (78,000 − 2 × 2,925) × 4.95% = 3,571.4250 owed, 3,571.43 to the cent.
+        #expect(alone.stateWithheld == Decimal(string: "3571.36")! && alone.stateOwed == Decimal(string: "3571.43")!)
+        #expect(alone.stateRefund == Decimal(string: "-0.07")!)
+        // With the child the W-4's Step 3 stands for: the $2,200 credit, owed 2,800; withheld 2,799.94.
+        let household = PayInput(grossAnnual: 78_000, status: .marriedFilingJointly, state: "IL", dependents: 1, children: 1)
+        let withChild = try calculator.projection(paycheck, household: household)
+        #expect(withChild.federalOwed == 2_800 && withChild.federalRefund == Decimal(string: "-0.06")!)
+        // A bonus is withheld once (22% federal; Illinois with that paycheck only); no state: nothing to project there.
+        var bonus = PaycheckInput(frequency: .monthly, wages: 5_000, w4: FormW4(filingStatus: .single), supplemental: 10_000, state: "IL")
+        let withBonus = try calculator.projection(bonus)
+        let regular = try calculator.calculate(PaycheckInput(frequency: .monthly, wages: 5_000, w4: FormW4(filingStatus: .single), state: "IL"))
+        #expect(withBonus.federalWithheld == regular.federalWithholding * 12 + 2_200)
+        #expect(withBonus.stateWithheld == regular.stateWithholding! * 11 + Decimal(string: "742.50")!)   // 15,000 × 4.95%
+        #expect(withBonus.household.grossAnnual == 70_000)
+        bonus.state = nil
+        #expect(try calculator.projection(bonus).stateRefund == nil)
+    }
+
     /// One state paycheck: year, state, frequency, wages, certificate, federal status, expected.
     struct StateCase: Sendable, CustomTestStringConvertible {
         var year: Int, state: String, frequency: PayFrequency, wages: String

@@ -34,6 +34,25 @@ struct PaycheckCommandTests {
         #expect(old.status == 1 && old.stderr.contains("has no federal withholding"), "\(old.stderr)")
     }
 
+    @Test("--project: the year's withholding against the year's tax, in text and json; --children only with it")
+    func project() async throws {
+        let args = ["paycheck", "--year", "2026", "--frequency", "biweekly", "--wages", "3000", "--status", "married_filing_jointly",
+                    "--dependents-amount", "2200", "--state", "IL", "--state-allowances", "2", "--project", "--sources", sources]
+        let text = try await taxdata(args + ["--children", "1"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("26 paychecks like this one, against the tax on 78,000.00 (married_filing_jointly, 1 child)"), "\(text.stdout)")
+        #expect(text.stdout.contains("federal: withheld 2,799.94, owed 2,800.00, balance due 0.06"), "\(text.stdout)")
+        // The child is a third Illinois exemption the IL-W-4 of 2 allowances does not claim: (78,000 − 3 × 2,925) × 4.95%.
+        #expect(text.stdout.contains("IL: withheld 3,571.36, owed 3,426.64, refund 144.72"), "\(text.stdout)")
+        let json = try await taxdata(args + ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let projection = try #require(object["projection"] as? [String: Any], "\(json.stdout)")
+        #expect(projection["federalOwed"] as? Int == 5000 && projection["paychecks"] as? Int == 26)
+        #expect(object["federalWithholding"] as? Double == 107.69, "the paycheck's keys stay at the top")
+        let refused = try await taxdata("paycheck", "--year", "2026", "--frequency", "weekly", "--wages", "900", "--children", "2", "--sources", sources)
+        #expect(refused.status == 2 && refused.stderr.contains("--children is for --project"), "\(refused.stderr)")
+    }
+
     @Test("--batch: one result per line in order, a bad line is an error line with its id, the others still run")
     func batch() async throws {
         let file = try temporaryDirectory().appendingPathComponent("paychecks.jsonl")

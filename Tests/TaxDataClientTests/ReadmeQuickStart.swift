@@ -13,5 +13,11 @@ func readmeQuickStart() async throws {
     print("bi-weekly: gross \(biweekly.gross), tax \(biweekly.tax), net \(biweekly.net)")
     print("for the year: federal income tax \(pay.federalIncomeTax), CA income tax \(pay.stateIncomeTax)")
     for line in pay.payrollContributions { print("\(line.name): \(line.amount)") }   // CA's SDI; WA's paid leave and WA Cares …
+    let paycheck = PaycheckInput(frequency: .biweekly, wages: 3000, w4: FormW4(filingStatus: .single),
+                                 state: "IL", stateCertificate: StateCertificate(allowances: 1))
+    let withheld = try PaycheckCalculator(data: data).calculate(paycheck)   // IRS Pub 15-T and IL-700-T
+    print("withheld: federal \(withheld.federalWithholding), IL \(withheld.stateWithholding ?? 0), net \(withheld.netPay)")
+    let year = try PaycheckCalculator(data: data).projection(paycheck)      // a year of such paychecks against its tax
+    print("refund (+) or balance due (-): federal \(year.federalRefund), IL \(year.stateRefund ?? 0)")
 }
 // README-QUICKSTART-END
