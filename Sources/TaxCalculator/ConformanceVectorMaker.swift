@@ -63,7 +63,8 @@ public enum ConformanceVectorMaker {
                                                    extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt)))
             cases.append(.init(id: id, input: input,
                                expected: .init(federalWithholding: result.federalWithholding, stateWithholding: result.stateWithholding,
-                                               socialSecurity: result.socialSecurity, medicare: result.medicare, netPay: result.netPay)))
+                                               socialSecurity: result.socialSecurity, medicare: result.medicare,
+                                               statePayrollContributions: result.statePayrollContributions, netPay: result.netPay)))
         }
         func wages(_ annual: Decimal, _ frequency: PayFrequency) -> Decimal { Money.roundedToCent(annual / Decimal(frequency.periods)) }
         typealias W4 = ConformanceVectors.W4

@@ -236,7 +236,9 @@ struct PaycheckCommand: AsyncParsableCommand {
         if r.input.supplemental > 0 { rows.append(("supplemental wages", r.input.supplemental)) }
         rows += [("pre-tax deductions", r.preTaxDeductions), ("federal withholding", r.federalWithholding)]
         if let state = r.input.state, let amount = r.stateWithholding { rows.append(("\(state) withholding", amount)) }
-        rows += [("social security", r.socialSecurity), ("medicare", r.medicare), ("net pay", r.netPay)]
+        rows += [("social security", r.socialSecurity), ("medicare", r.medicare)]
+        rows += r.payrollContributions.map { ($0.name.hasPrefix($0.jurisdiction + " ") ? $0.name : "\($0.jurisdiction) \($0.name)", $0.amount) }
+        rows.append(("net pay", r.netPay))
         var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.frequency.rawValue) paycheck, \(form), \(w4.filingStatus.rawValue)", ""]
         let width = rows.map(\.0.count).max()!
         for (label, amount) in rows {

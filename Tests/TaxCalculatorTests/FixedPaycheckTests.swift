@@ -91,6 +91,7 @@ struct FixedPaycheckTests {
                 && got.supplementalWithholdingCents == cents(expected.supplementalWithholding)
                 && got.stateWithholdingCents == expected.stateWithholding.flatMap(cents)
                 && got.socialSecurityCents == cents(expected.socialSecurity) && got.medicareCents == cents(expected.medicare)
+                && got.payrollContributionsCents == cents(expected.statePayrollContributions)
                 && got.preTaxDeductionsCents == cents(expected.preTaxDeductions) && got.netPayCents == cents(expected.netPay)
             if !same {
                 mismatches += 1

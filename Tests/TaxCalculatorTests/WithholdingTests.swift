@@ -275,6 +275,30 @@ struct WithholdingTests {
         #expect(try calculator.projection(bonus).stateRefund == nil)
     }
 
+    @Test("the state's payroll contributions on a paycheck: each line at its rate, up to what is left of its wage base, at most its weekly maximum; in a state without an income tax too")
+    func contributions() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = PaycheckCalculator(data: data)
+        let w4 = FormW4(filingStatus: .single)
+        func lines(_ input: PaycheckInput) throws -> [String: Decimal] {
+            Dictionary(uniqueKeysWithValues: try calculator.calculate(input).payrollContributions.map { ($0.id, $0.amount) })
+        }
+        // New Jersey 2026: UI 0.3825% and the workforce funds 0.0425% to 44,800; TDI 0.19% and FLI 0.23% to 171,100.
+        // A $2,000 paycheck with 44,000 paid before: UI and the funds on the 800 left; TDI and FLI on all of it.
+        let nj = try lines(PaycheckInput(frequency: .biweekly, wages: 2_000, w4: w4, yearToDateWages: 44_000, state: "NJ"))
+        #expect(nj["nj-ui"] == Decimal(string: "3.06")! && nj["nj-wf-swf"] == Decimal(string: "0.34")!, "\(nj)")   // 800 × 0.3825% = 3.06; × 0.0425% = 0.34
+        #expect(nj["nj-tdi"] == Decimal(string: "3.80")! && nj["nj-fli"] == Decimal(string: "4.60")!, "\(nj)")
+        let past = try lines(PaycheckInput(frequency: .biweekly, wages: 2_000, w4: w4, yearToDateWages: 180_000, state: "NJ"))
+        #expect(past.values.allSatisfy { $0 == 0 }, "every wage base reached: \(past)")
+        // New York's DBL: 0.5% of wages, at most $0.60 a week: $1.30 for a semimonthly paycheck (0.60 × 52 / 24).
+        let ny = try lines(PaycheckInput(frequency: .semimonthly, wages: 3_000, w4: w4, state: "NY"))
+        #expect(ny["ny-dbl"] == Decimal(string: "1.30")!, "\(ny)")
+        // Washington has no income tax but withholds paid leave and WA Cares; net pay counts them.
+        let wa = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 4_000, w4: w4, state: "WA"))
+        #expect(wa.stateWithholding == 0 && wa.payrollContributions.count == 2)
+        #expect(wa.netPay == 4_000 - wa.federalWithholding - wa.socialSecurity - wa.medicare - wa.statePayrollContributions)
+    }
+
     /// One state paycheck: year, state, frequency, wages, certificate, federal status, expected.
     struct StateCase: Sendable, CustomTestStringConvertible {
         var year: Int, state: String, frequency: PayFrequency, wages: String

@@ -13,6 +13,8 @@ struct VectorsFormTests {
     struct Line: Decodable {
         var id: String
         var result: [String: Decimal]?
+        /// The sum of the result's `payrollContributions` amounts.
+        var contributions: Decimal?
         var error: String?
         enum CodingKeys: String, CodingKey { case id, result, error }
         init(from decoder: Decoder) throws {
@@ -21,6 +23,11 @@ struct VectorsFormTests {
             error = try c.decodeIfPresent(String.self, forKey: .error)
             // Only the amounts: the other keys of a result are skipped.
             result = try c.decodeIfPresent(Amounts.self, forKey: .result)?.values
+            contributions = try c.decodeIfPresent(Lines.self, forKey: .result)?.payrollContributions?.reduce(Decimal(0)) { $0 + $1.amount }
+        }
+        struct Lines: Decodable {
+            struct Line: Decodable { var amount: Decimal }
+            var payrollContributions: [Line]?
         }
         struct Amounts: Decodable {
             var values: [String: Decimal] = [:]
@@ -85,6 +92,9 @@ struct VectorsFormTests {
             for (key, value) in [("federalWithholding", expected.federalWithholding), ("socialSecurity", expected.socialSecurity),
                                  ("medicare", expected.medicare), ("netPay", expected.netPay)] {
                 #expect(got[key].map { ($0 - value).isZero } == true, "\(vector.id) \(key)")
+            }
+            if expected.statePayrollContributions > 0 {
+                #expect(paychecks[vector.id]?.contributions.map { ($0 - expected.statePayrollContributions).isZero } == true, "\(vector.id) contributions")
             }
             #expect(got["stateWithholding"].map { ($0 - (expected.stateWithholding ?? -1)).isZero } ?? (expected.stateWithholding == nil), "\(vector.id) state")
         }

@@ -41,6 +41,19 @@ public struct FixedPaycheckCalculator: Sendable {
         var taxedKinds: UInt8
     }
 
+    /// A payroll contribution, compiled: the employee's rate in 10⁻¹² (rate × share, both in
+    /// millionths) of the wages its definition names, up to the wage base, at most the weekly
+    /// maximum for the weeks of the period.
+    struct Contribution: Sendable {
+        /// 0 gross, 1 FICA (Medicare) wages, 2 the state's wages.
+        var wages: UInt8
+        var rate: Int64
+        /// Cents; `.max` when uncapped.
+        var wageBase: Int64
+        /// Cents; -1 when none.
+        var maxWeekly: Int64
+    }
+
     enum StateKind: Sendable {
         case noTax
         case noMethod
@@ -64,6 +77,10 @@ public struct FixedPaycheckCalculator: Sendable {
     let additionalThreshold: Int64
     let codes: [String]
     let states: [StateKind]
+    /// Per state (by `StateID`), its payroll contributions a paycheck computes.
+    let contributions: [[Contribution]]
+    /// Per state, the pre-tax kinds it taxes (for its wages), whatever its withholding method.
+    let taxedKinds: [UInt8]
     /// The methods as the data gives them (the certificates are checked against these).
     let methods: [String: StateWithholding]
 
@@ -100,6 +117,27 @@ public struct FixedPaycheckCalculator: Sendable {
         additionalThreshold = try cents(PaycheckCalculator.additionalMedicareWithholdingThreshold, "threshold")
         codes = data.states.keys.sorted()
         methods = data.states.compactMapValues(\.withholding)
+        let year = data.meta.taxYear
+        contributions = try codes.map { code in
+            try data.states[code]!.contributionsInForce.compactMap { c -> Contribution? in
+                guard let wages = WageDefinition(rawValue: c.wages), wages != .hours, c.perHour == nil else { return nil }
+                let (before, last) = c.days(in: year)
+                guard before == 0, last == YearDays.count(year) else { return nil }
+                let what = "\(code) \(c.id)"
+                return Contribution(wages: wages == .gross ? 0 : wages == .fica ? 1 : 2,
+                                    rate: try rate(c.rate ?? 0, what) * (try rate(c.employeeShare ?? 1, "\(what) employee share")),
+                                    wageBase: try c.wageBase.map { try cents($0, "\(what) wage base") } ?? .max,
+                                    maxWeekly: try c.maxWeekly.map { try cents($0, "\(what) weekly maximum") } ?? -1)
+            }
+        }
+        taxedKinds = codes.map { code in
+            var taxed: UInt8 = 0
+            for kind in data.states[code]!.preTaxTreatment?.taxed ?? [] {
+                if let bit = PreTaxKind(rawValue: kind).map(Self.kindBit) { taxed |= bit }
+                if kind == PreTaxKind.hsa.rawValue { taxed |= Self.kindBit(.hsaSelf) }
+            }
+            return taxed
+        }
         states = try codes.map { code in
             let state = data.states[code]!
             if state.type == .noTax { return .noTax }
@@ -294,6 +332,8 @@ public struct FixedPaycheckCalculator: Sendable {
         public var stateWithholdingCents: Int64?
         public var socialSecurityCents: Int64
         public var medicareCents: Int64
+        /// The state's payroll contributions on this paycheck, together.
+        public var payrollContributionsCents: Int64
         public var preTaxDeductionsCents: Int64
         public var netPayCents: Int64
     }
@@ -352,10 +392,45 @@ public struct FixedPaycheckCalculator: Sendable {
         let medicare = FixedPoint.roundToCent(ficaWages * medicareRate + additional * additionalRate)
 
         let state = stateWithholding(input, regular: regular, preTax: preTax)
+        let contributed = payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages)
         let federal = regularWithholding + supplemental
         return Result(federalWithholdingCents: federal, supplementalWithholdingCents: supplemental, stateWithholdingCents: state,
-                      socialSecurityCents: socialSecurity, medicareCents: medicare, preTaxDeductionsCents: preTax,
-                      netPayCents: regular + input.supplementalCents - preTax - federal - (state ?? 0) - socialSecurity - medicare)
+                      socialSecurityCents: socialSecurity, medicareCents: medicare, payrollContributionsCents: contributed,
+                      preTaxDeductionsCents: preTax,
+                      netPayCents: regular + input.supplementalCents - preTax - federal - (state ?? 0) - socialSecurity - medicare - contributed)
+    }
+
+    /// The state's wages of the paycheck: regular less pre-tax, the kinds it taxes back, and the supplemental.
+    @inline(__always)
+    func stateWages(_ input: Input, taxedKinds: UInt8, regular: Int64, preTax: Int64) -> Int64 {
+        var taxed: Int64 = 0
+        if taxedKinds != 0 {
+            if taxedKinds & 1 != 0 { taxed += input.plan401k }
+            if taxedKinds & 2 != 0 { taxed += input.plan403b }
+            if taxedKinds & 4 != 0 { taxed += input.plan457b }
+            if taxedKinds & 8 != 0 { taxed += input.hsa }
+            if taxedKinds & 16 != 0 { taxed += input.hsaSelf }
+            if taxedKinds & 32 != 0 { taxed += input.section125 }
+        }
+        return regular - preTax + Swift.min(preTax, taxed) + input.supplementalCents
+    }
+
+    @inline(__always)
+    func payrollContributions(_ input: Input, regular: Int64, preTax: Int64, ficaWages: Int64) -> Int64 {
+        guard input.state >= 0 else { return 0 }
+        let list = contributions[input.state]
+        guard !list.isEmpty else { return 0 }
+        let periods = Int64(input.frequency.periods)
+        var total: Int64 = 0
+        for c in list {
+            let base = c.wages == 0 ? regular + input.supplementalCents
+                : c.wages == 1 ? ficaWages : stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
+            let wages = c.wageBase == .max ? base : Swift.min(base, Swift.max(0, c.wageBase - input.yearToDateWagesCents))
+            var amount = FixedPoint.multiplyDivideRounded(wages, c.rate, FixedPoint.rateScale * FixedPoint.rateScale)
+            if c.maxWeekly >= 0 { amount = Swift.min(amount, FixedPoint.divideRounded(c.maxWeekly * 52, periods)) }
+            total += amount
+        }
+        return total
     }
 
     @inline(__always)
@@ -366,16 +441,7 @@ public struct FixedPaycheckCalculator: Sendable {
         case .noMethod: return nil
         case .method(let method):
             if input.certificateExempt { return 0 }
-            var taxed: Int64 = 0
-            if method.taxedKinds != 0 {
-                if method.taxedKinds & 1 != 0 { taxed += input.plan401k }
-                if method.taxedKinds & 2 != 0 { taxed += input.plan403b }
-                if method.taxedKinds & 4 != 0 { taxed += input.plan457b }
-                if method.taxedKinds & 8 != 0 { taxed += input.hsa }
-                if method.taxedKinds & 16 != 0 { taxed += input.hsaSelf }
-                if method.taxedKinds & 32 != 0 { taxed += input.section125 }
-            }
-            let wages = regular - preTax + Swift.min(preTax, taxed) + input.supplementalCents
+            let wages = stateWages(input, taxedKinds: method.taxedKinds, regular: regular, preTax: preTax)
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
             let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
             let statusIndex = Self.statusIndex(status)

@@ -84,14 +84,65 @@ public struct PaycheckCalculator: Sendable {
 
         let federal = regularWithholding + supplementalWithholding
         let stateWithholding = try state(input, regular: regular, preTax: preTax, notes: &notes)
+        let contributions = try payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages, notes: &notes)
+        let contributed = contributions.reduce(Decimal(0)) { $0 + $1.amount }
         if data.meta.status == .draft { notes.append("\(year) is a draft year, not published: its figures may change") }
-        notes.append("local withholding and state payroll contributions are not computed yet")
+        notes.append("local withholding is not computed yet")
         return PaycheckResult(
             taxYear: year, dataVersion: data.meta.version.description, input: input,
             withholdingWages: Rounding.cent(wagesForWithholding), federalWithholding: federal, supplementalWithholding: supplementalWithholding,
-            stateWithholding: stateWithholding, socialSecurity: socialSecurity, medicare: medicareTax, preTaxDeductions: Rounding.cent(preTax),
-            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - (stateWithholding ?? 0) - socialSecurity - medicareTax,
+            stateWithholding: stateWithholding, socialSecurity: socialSecurity, medicare: medicareTax, payrollContributions: contributions,
+            preTaxDeductions: Rounding.cent(preTax),
+            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - (stateWithholding ?? 0) - socialSecurity - medicareTax - contributed,
             notes: notes)
+    }
+
+    /// The state's wages of this paycheck: the regular wages less the pre-tax deductions the state
+    /// excludes (those it taxes go back in), with the supplemental wages.
+    func stateWages(_ input: PaycheckInput, _ state: StateData, regular: Decimal, preTax: Decimal) -> (wages: Decimal, taxedBack: Decimal) {
+        let taxedKinds = Set(state.preTaxTreatment?.taxed ?? [])
+        let taxedBack = Swift.min(preTax, input.preTax.filter { taxedKinds.contains($0.kind == .hsaSelf ? "hsa" : $0.kind.rawValue) }
+            .reduce(Decimal(0)) { $0 + $1.amount })
+        return (regular - preTax + taxedBack + input.supplemental, taxedBack)
+    }
+
+    /// The state's payroll contributions on this paycheck, one line per id: the employee's rate of
+    /// the wages its definition names (`gross`; `fica`, the Medicare wages; `taxable`, the state's
+    /// wages), up to what is left of the wage base after the year to date (`yearToDateWages`, taken
+    /// for every definition), and at most the weekly maximum for the weeks of the period (× 52 /
+    /// periods), each to the cent. Not computed, with a note: one in force for part of the year
+    /// (the paycheck has no date), and one charged per hour (it has no hours).
+    func payrollContributions(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, ficaWages: Decimal,
+                              notes: inout [String]) throws -> [PayResult.ContributionLine] {
+        guard let code = input.state?.uppercased(), let state = data.states[code] else { return [] }
+        let periods = Decimal(input.frequency.periods)
+        var lines: [PayResult.ContributionLine] = []
+        for contribution in state.contributionsInForce {
+            guard let definition = WageDefinition(rawValue: contribution.wages) else { continue }
+            let (before, last) = contribution.days(in: data.meta.taxYear)
+            if before != 0 || last != YearDays.count(data.meta.taxYear) {
+                notes.append("\(code): \(contribution.name) is in force for part of \(data.meta.taxYear) only: not computed for a paycheck without a date")
+                continue
+            }
+            let base: Decimal
+            switch definition {
+            case .gross: base = regular + input.supplemental
+            case .fica: base = ficaWages
+            case .taxable: base = stateWages(input, state, regular: regular, preTax: preTax).wages
+            case .hours:
+                notes.append("\(code): \(contribution.name) is charged per hour worked: not computed for a paycheck")
+                continue
+            }
+            let wages = contribution.wageBase.map { Swift.min(base, Swift.max(0, $0 - input.yearToDateWages)) } ?? base
+            var amount = Rounding.cent(wages * contribution.employeeRate)
+            if let weekly = contribution.maxWeekly { amount = Swift.min(amount, Rounding.cent(weekly * 52 / periods)) }
+            if let i = lines.firstIndex(where: { $0.id == contribution.id }) {
+                lines[i].amount += amount
+            } else {
+                lines.append(.init(id: contribution.id, name: contribution.name, jurisdiction: code, amount: amount))
+            }
+        }
+        return lines
     }
 
     /// The state's withholding by its method: on the period's wages less the pre-tax deductions the
@@ -119,10 +170,7 @@ public struct PaycheckCalculator: Sendable {
         }
         try StateWithholdingFormula.validate(certificate, for: method, state: code)
         // The pre-tax deductions the state taxes go back into its wages (as the year's calculation does).
-        let taxedKinds = Set(state.preTaxTreatment?.taxed ?? [])
-        let taxedBack = Swift.min(preTax, input.preTax.filter { taxedKinds.contains($0.kind == .hsaSelf ? "hsa" : $0.kind.rawValue) }
-            .reduce(Decimal(0)) { $0 + $1.amount })
-        let wages = regular - preTax + taxedBack + input.supplemental
+        let (wages, taxedBack) = stateWages(input, state, regular: regular, preTax: preTax)
         if taxedBack > 0 { notes.append("\(code) taxes \(Money.text(taxedBack)) of the pre-tax deductions: added back to its wages") }
         if input.supplemental > 0 { notes.append("\(code): the supplemental wages are withheld with the regular wages (aggregate method)") }
         if method.provenance == .estimated {

@@ -92,21 +92,27 @@ public struct PaycheckResult: Sendable, Equatable {
     public var stateWithholding: Decimal?
     public var socialSecurity: Decimal
     public var medicare: Decimal
+    /// The state's payroll contributions withheld from this paycheck (disability insurance, paid
+    /// leave, WA Cares, …), one line each, as `TaxCalculator` lists the year's.
+    public var payrollContributions: [PayResult.ContributionLine]
     public var preTaxDeductions: Decimal
     /// Gross (regular and supplemental) less pre-tax deductions, federal and state withholding,
-    /// Social Security and Medicare. Local withholding and state payroll contributions are not
-    /// computed yet.
+    /// Social Security, Medicare and the payroll contributions. Local withholding is not computed
+    /// yet.
     public var netPay: Decimal
+
+    /// The sum of `payrollContributions`.
+    public var statePayrollContributions: Decimal { payrollContributions.reduce(0) { $0 + $1.amount } }
     public var notes: [String]
 }
 
 extension PaycheckResult: Encodable {
     enum CodingKeys: String, CodingKey {
         case taxYear, dataVersion, frequency, wagesPerPeriod, supplemental, w4, preTaxDeductions, withholdingWages, federalWithholding,
-             supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, netPay, notes
+             supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, extraWithholding, exempt }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, extraWithholding, exempt }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -145,12 +151,14 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.filingStatus?.rawValue, forKey: .filingStatus)
             try certificate.encodeIfPresent(given.allowances, forKey: .allowances)
             try certificate.encodeIfPresent(given.additionalAllowances, forKey: .additionalAllowances)
+            try certificate.encodeIfPresent(given.electedRate, forKey: .electedRate)
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
         }
         try c.encodeIfPresent(stateWithholding, forKey: .stateWithholding)
         try c.encode(socialSecurity, forKey: .socialSecurity)
         try c.encode(medicare, forKey: .medicare)
+        try c.encode(payrollContributions, forKey: .payrollContributions)
         try c.encode(netPay, forKey: .netPay)
         try c.encode(notes, forKey: .notes)
     }

@@ -146,12 +146,16 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var stateWithholding: Decimal?
         public var socialSecurity: Decimal
         public var medicare: Decimal
+        /// The state's payroll contributions on the paycheck, together.
+        public var statePayrollContributions: Decimal
         public var netPay: Decimal
-        public init(federalWithholding: Decimal, stateWithholding: Decimal?, socialSecurity: Decimal, medicare: Decimal, netPay: Decimal) {
+        public init(federalWithholding: Decimal, stateWithholding: Decimal?, socialSecurity: Decimal, medicare: Decimal,
+                    statePayrollContributions: Decimal, netPay: Decimal) {
             self.federalWithholding = federalWithholding
             self.stateWithholding = stateWithholding
             self.socialSecurity = socialSecurity
             self.medicare = medicare
+            self.statePayrollContributions = statePayrollContributions
             self.netPay = netPay
         }
     }
