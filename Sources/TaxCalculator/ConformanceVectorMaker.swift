@@ -60,11 +60,13 @@ public enum ConformanceVectorMaker {
                 frequency: input.frequency, wages: input.wagesPerPeriod, w4: w4, state: input.state,
                 stateCertificate: StateCertificate(filingStatus: certificate?.filingStatus, allowances: certificate?.allowances,
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
-                                                   extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt)))
+                                                   extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
+                localities: input.localities ?? []))
             cases.append(.init(id: id, input: input,
                                expected: .init(federalWithholding: result.federalWithholding, stateWithholding: result.stateWithholding,
                                                socialSecurity: result.socialSecurity, medicare: result.medicare,
-                                               statePayrollContributions: result.statePayrollContributions, netPay: result.netPay)))
+                                               statePayrollContributions: result.statePayrollContributions,
+                                               localWithholding: result.localWithholding, netPay: result.netPay)))
         }
         func wages(_ annual: Decimal, _ frequency: PayFrequency) -> Decimal { Money.roundedToCent(annual / Decimal(frequency.periods)) }
         typealias W4 = ConformanceVectors.W4
@@ -109,6 +111,16 @@ public enum ConformanceVectorMaker {
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                         state: code, stateCertificate: certificate))
+        }
+        // Each state with localities: its first locality of each kind (a county, a city, a school district, at most three).
+        for code in data.states.keys.sorted() {
+            guard let localities = data.states[code]?.localities, !localities.isEmpty else { continue }
+            var ids: [String] = [], kinds: Set<String> = []
+            for locality in localities where locality.kind != "nonresident" && kinds.insert(locality.kind).inserted && ids.count < PayInput.maxLocalities {
+                ids.append(locality.id)
+            }
+            try add("P-\(code)-L", .init(frequency: .biweekly, wagesPerPeriod: 3_000, w4: W4(form: 2020, filingStatus: .single), state: code,
+                                         localities: ids))
         }
         // A state without a wage income tax withholds 0; one whose method is not in the data, nothing.
         if let none = data.states.keys.sorted().first(where: { data.states[$0]?.type == .noTax }) {

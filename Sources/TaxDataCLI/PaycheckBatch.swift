@@ -21,6 +21,9 @@ struct PaycheckBatch {
         var roundToDollar: Bool?
         var state: String?
         var stateCertificate: Certificate?
+        var locality: String?
+        var localities: [String]?
+        var workLocality: String?
     }
 
     struct Certificate: Decodable {
@@ -55,6 +58,7 @@ struct PaycheckBatch {
     }
 
     static func input(_ item: Case) throws -> PaycheckInput {
+        if item.locality != nil && item.localities != nil { throw ValidationError("give locality (one id) or localities (a list), not both") }
         func amount(_ value: CalcBatch.Amount?, _ field: String) throws -> Decimal {
             guard let value else { return 0 }
             guard let parsed = Money.parse(value.text) else { throw ValidationError("\(field) '\(value.text)' is not an amount") }
@@ -75,6 +79,7 @@ struct PaycheckBatch {
                                 additionalAllowances: item.stateCertificate?.additionalAllowances,
                                 electedRate: try item.stateCertificate?.electedRate.map { try amount($0, "stateCertificate.electedRate") },
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
-                                exempt: item.stateCertificate?.exempt))
+                                exempt: item.stateCertificate?.exempt),
+                             localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality)
     }
 }

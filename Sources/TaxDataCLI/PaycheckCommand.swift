@@ -17,8 +17,10 @@ struct PaycheckCommand: AsyncParsableCommand {
         systems (Worksheet 1A), from the year's tables in the data; supplemental wages (--supplemental) \
         are withheld at the flat 22% (37% above $1,000,000 in the year). --state XX withholds the \
         state's income tax by its own method where the data has it (--state-allowances and the other \
-        --state-* options are its certificate's fields). Local withholding is not computed yet. \
-        `taxdata calc` gives the year's tax; the two differ by design.
+        --state-* options are its certificate's fields), with the state's payroll contributions; \
+        --locality ID (repeatable) and --work-locality ID add the local income taxes withheld. \
+        --project adds the year: the refund or balance due. `taxdata calc` gives the year's tax; the \
+        two differ by design.
 
         Without --year, the newest year of the sources; without --status, single (as Pub 15-T says \
         to withhold when an employee gives no Form W-4). A Form W-4 from 2019 or earlier is \
@@ -28,13 +30,17 @@ struct PaycheckCommand: AsyncParsableCommand {
           taxdata paycheck --year 2026 --frequency weekly --wages 900 --status single
           taxdata paycheck --frequency biweekly --wages 3000 --multiple-jobs
           taxdata paycheck --frequency daily --wages 200 --w4-form 2019 --allowances 1
+          taxdata paycheck --frequency daily --wages 90 --state OH --locality 3918000
+          taxdata paycheck --frequency monthly --wages 6000 --state IL --project
 
         Many paychecks at once: taxdata paycheck --batch cases.jsonl, one JSON object per line: \
         {"id", "year", "frequency", "wagesPerPeriod", "w4": {"form", "filingStatus", "multipleJobs", \
         "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
-        "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"}}; each line of output is {"id", "result"} or {"id", "error"}.
+        "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"}, \
+        "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
+        {"id", "error"}.
         """
     )
 
@@ -113,6 +119,12 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("state-exempt"), help: "The state certificate claims exemption.")
     var stateExempt = false
 
+    @Option(help: ArgumentHelp("Where the employee lives: a locality id of --state (`taxdata localities --state XX`), for its local income tax; repeat it for each.", valueName: "id"))
+    var locality: [String] = []
+
+    @Option(name: .customLong("work-locality"), help: ArgumentHelp("Where the employee works, when a work-place tax or a resident credit applies there.", valueName: "id"))
+    var workLocality: String?
+
     @Flag(name: .customLong("project"), help: "Add the year: this paycheck's withholding over the year's paychecks against the year's tax, the refund or balance due.")
     var project = false
 
@@ -162,7 +174,8 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 additionalAllowances: stateAdditionalAllowances,
                                                                 electedRate: try stateElectedRate.map { try amount($0, "--state-elected-rate") },
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
-                                                                exempt: stateExempt ? true : nil))
+                                                                exempt: stateExempt ? true : nil),
+                             localities: locality, workLocality: workLocality)
     }
 
     func run() async throws {
@@ -237,6 +250,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         rows += [("pre-tax deductions", r.preTaxDeductions), ("federal withholding", r.federalWithholding)]
         if let state = r.input.state, let amount = r.stateWithholding { rows.append(("\(state) withholding", amount)) }
         rows += [("social security", r.socialSecurity), ("medicare", r.medicare)]
+        rows += r.localTaxes.map { ($0.name, $0.amount) }
         rows += r.payrollContributions.map { ($0.name.hasPrefix($0.jurisdiction + " ") ? $0.name : "\($0.jurisdiction) \($0.name)", $0.amount) }
         rows.append(("net pay", r.netPay))
         var lines = ["\(r.taxYear) (data \(r.dataVersion)), \(r.input.frequency.rawValue) paycheck, \(form), \(w4.filingStatus.rawValue)", ""]

@@ -142,6 +142,7 @@ struct VerifyCommand: AsyncParsableCommand {
                     envelopes += [appFiles[BundleLayout.signatureName]].compactMap { $0 }
                     manifests.append(appManifest)
                 }
+                var whole = result.data
                 if hasLocalForm, let year = result.data {
                     // The year's local form (schema 1.13), against the year the five documents hold.
                     let local = BundleLayout.localDirectory
@@ -151,8 +152,9 @@ struct VerifyCommand: AsyncParsableCommand {
                         .verify(manifestBytes: localManifest, files: localFiles, year: year)
                     findings += DistReader.withoutRepeats(localResult.findings, reported: localRead).map { ("\(local)/\($0.file)", $0.diagnostic) }
                     envelopes += [localFiles[BundleLayout.signatureName]].compactMap { $0 }
+                    for (code, list) in localResult.localities where whole?.states[code] != nil { whole?.states[code]!.localities = list }
                 }
-                if hasVectorsForm, let year = result.data {
+                if hasVectorsForm, let year = whole {
                     // The year's conformance vectors (schema 1.14): exactly what this build's calculator computes.
                     let form = BundleLayout.vectorsDirectory
                     var (vectorFiles, _, vectorsRead) = try DistReader.readYear(base + "/" + form, distRoot: base)

@@ -23,7 +23,10 @@ struct ConformanceVectorTests {
             #expect(vectors.paycheck.isEmpty)
         } else {
             let methods = data.states.values.filter { $0.withholding != nil }.count
-            #expect(vectors.paycheck.count == 47 + 2 * methods + 2, "\(vectors.paycheck.count)")
+            let withLocalities = data.states.values.filter { !($0.localities ?? []).isEmpty }.count
+            #expect(vectors.paycheck.count == 47 + 2 * methods + withLocalities + 2, "\(vectors.paycheck.count)")
+            #expect(vectors.paycheck.filter { $0.expected.localWithholding != nil }.count == withLocalities)
+            #expect(vectors.paycheck.filter { $0.expected.localWithholding.map { $0 > 0 } == true }.count >= withLocalities - 2)
             // Every state method is exercised with every field of its certificate.
             for (code, state) in data.states where state.withholding != nil {
                 #expect(vectors.paycheck.contains { $0.id == "P-\(code)-2" && $0.expected.stateWithholding != nil })

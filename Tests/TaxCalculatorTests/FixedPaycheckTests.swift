@@ -117,6 +117,7 @@ struct FixedPaycheckTests {
             PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "ZZ"),
             PaycheckInput(frequency: .weekly, wages: Decimal(string: "800.005")!, w4: w4),
             PaycheckInput(frequency: .daily, wages: 400_000_000, w4: w4),
+            PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "OH", localities: ["3918000"]),
         ] {
             #expect(throws: CalculationError.self, "\(input)") { _ = try FixedPaycheckCalculator.Input(input, calculator: fast) }
         }

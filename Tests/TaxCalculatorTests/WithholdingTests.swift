@@ -299,6 +299,25 @@ struct WithholdingTests {
         #expect(wa.netPay == 4_000 - wa.federalWithholding - wa.socialSecurity - wa.medicare - wa.statePayrollContributions)
     }
 
+    @Test("local withholding: a wage tax at its rate of the paycheck, an income tax as the year's over the paychecks (with a note); a locality needs its state")
+    func localWithholding() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = PaycheckCalculator(data: data)
+        let w4 = FormW4(filingStatus: .single)
+        // Columbus, Ohio: 2.5% of wages: 3,000 × 2.5% = 75.00, in net pay.
+        let columbus = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 3_000, w4: w4, state: "OH", localities: ["3918000"]))
+        #expect(columbus.localWithholding == 75 && columbus.localTaxes.count == 1)
+        let alone = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 3_000, w4: w4, state: "OH"))
+        #expect(alone.localWithholding == nil && alone.netPay - columbus.netPay == 75)
+        // Montgomery County, Maryland taxes income: the year's county tax over 26 paychecks, said so.
+        let md = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 3_000, w4: w4, state: "MD", localities: ["24031"]))
+        let year = try TaxCalculator(data: data).calculate(PayInput(grossAnnual: 78_000, status: .single, state: "MD", localities: ["24031"]))
+        #expect(md.localWithholding == Rounding.cent(year.localIncomeTax / 26))
+        #expect(md.notes.contains { $0.contains("Montgomery County's tax is on income, not wages") })
+        #expect(throws: CalculationError.self) { try calculator.calculate(PaycheckInput(frequency: .weekly, wages: 900, w4: w4, localities: ["3918000"])) }
+        #expect(throws: CalculationError.self) { try calculator.calculate(PaycheckInput(frequency: .weekly, wages: 900, w4: w4, state: "OH", localities: ["ZZ-1"])) }
+    }
+
     /// One state paycheck: year, state, frequency, wages, certificate, federal status, expected.
     struct StateCase: Sendable, CustomTestStringConvertible {
         var year: Int, state: String, frequency: PayFrequency, wages: String

@@ -93,6 +93,7 @@ struct VectorsFormTests {
                                  ("medicare", expected.medicare), ("netPay", expected.netPay)] {
                 #expect(got[key].map { ($0 - value).isZero } == true, "\(vector.id) \(key)")
             }
+            #expect(got["localWithholding"].map { ($0 - (expected.localWithholding ?? -1)).isZero } ?? (expected.localWithholding == nil), "\(vector.id) local")
             if expected.statePayrollContributions > 0 {
                 #expect(paychecks[vector.id]?.contributions.map { ($0 - expected.statePayrollContributions).isZero } == true, "\(vector.id) contributions")
             }

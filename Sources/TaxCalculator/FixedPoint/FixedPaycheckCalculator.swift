@@ -258,6 +258,9 @@ public struct FixedPaycheckCalculator: Sendable {
                 return cents
             }
             try input.w4.validate(taxYear: calculator.taxYear)
+            guard input.localities.isEmpty, input.workLocality == nil else {
+                throw CalculationError(.inconsistentInput, "localities: the fixed-point paycheck computes no local tax yet; PaycheckCalculator does")
+            }
             frequency = input.frequency
             wagesCents = try cents(input.wages, "wages")
 

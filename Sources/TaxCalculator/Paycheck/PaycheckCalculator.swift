@@ -7,7 +7,8 @@ import TaxDataCore
 /// Medicare Tax above $200,000 of the year's wages from this employer.
 ///
 /// The state's income tax by its own withholding method where the data has it (`StateWithholding`).
-/// Local withholding is not computed yet (issue 37). `TaxCalculator` gives the year's liability,
+/// The state's payroll contributions and the local income taxes of the places named
+/// (`localities`, `workLocality`) too. `TaxCalculator` gives the year's liability,
 /// and the two differ by design (the withholding tables of 2025 are built on the standard
 /// deduction before P.L. 119-21, for one).
 public struct PaycheckCalculator: Sendable {
@@ -86,15 +87,44 @@ public struct PaycheckCalculator: Sendable {
         let stateWithholding = try state(input, regular: regular, preTax: preTax, notes: &notes)
         let contributions = try payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages, notes: &notes)
         let contributed = contributions.reduce(Decimal(0)) { $0 + $1.amount }
+        let local = try localTaxes(input, regular: regular, preTax: preTax, notes: &notes)
+        let localWithholding = local.map { $0.reduce(Decimal(0)) { $0 + $1.amount } }
         if data.meta.status == .draft { notes.append("\(year) is a draft year, not published: its figures may change") }
-        notes.append("local withholding is not computed yet")
         return PaycheckResult(
             taxYear: year, dataVersion: data.meta.version.description, input: input,
             withholdingWages: Rounding.cent(wagesForWithholding), federalWithholding: federal, supplementalWithholding: supplementalWithholding,
             stateWithholding: stateWithholding, socialSecurity: socialSecurity, medicare: medicareTax, payrollContributions: contributions,
-            preTaxDeductions: Rounding.cent(preTax),
-            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - (stateWithholding ?? 0) - socialSecurity - medicareTax - contributed,
+            localTaxes: local ?? [], localWithholding: localWithholding, preTaxDeductions: Rounding.cent(preTax),
+            netPay: regular + input.supplemental - Rounding.cent(preTax) - federal - (stateWithholding ?? 0) - socialSecurity - medicareTax
+                - contributed - (localWithholding ?? 0),
             notes: notes)
+    }
+
+    /// The local taxes of the places the paycheck names, each the year's tax on this paycheck's
+    /// wages (regular and supplemental, less the pre-tax deductions, over the year) divided by the
+    /// periods, to the cent: exactly the rate of the paycheck's wages for a tax on wages (Ohio's
+    /// cities, Pennsylvania's earned income taxes, Kentucky's occupational taxes), and an even share
+    /// of the year's tax for one on income (Maryland's counties, New York City's), which an
+    /// employer withholds by its own tables (a note says so). Nil when no locality is named.
+    func localTaxes(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, notes: inout [String]) throws -> [PayResult.LocalTaxLine]? {
+        guard !input.localities.isEmpty || input.workLocality != nil else { return nil }
+        guard let code = input.state?.uppercased() else {
+            throw CalculationError(.inconsistentInput, "localities: a locality needs its state (state)")
+        }
+        let periods = Decimal(input.frequency.periods)
+        let year = PayInput(grossAnnual: (regular + input.supplemental) * periods, status: input.w4.filingStatus, state: code,
+                            preTax: input.preTax.map { PreTaxDeduction($0.kind, $0.amount * periods) },
+                            localities: input.localities, workLocality: input.workLocality)
+        let liability = try TaxCalculator(data: data).calculate(year)
+        let onIncome = Set(data.states[code]?.localities?.filter { locality in
+            (input.localities + [input.workLocality].compactMap { $0 }).contains(locality.id)
+                && locality.taxes.contains { tax in [tax.resident, tax.nonresident].contains { part in
+                    part.map { $0.base != LocalTaxBase.wages.rawValue && $0.base != LocalTaxBase.flat.rawValue } ?? false } }
+        }.map(\.name) ?? [])
+        for name in onIncome.sorted() {
+            notes.append("\(name)'s tax is on income, not wages: withheld here as the year's tax over the paychecks; the employer's own tables may differ")
+        }
+        return liability.localTaxes.map { PayResult.LocalTaxLine(id: $0.id, name: $0.name, amount: Rounding.cent($0.amount / periods)) }
     }
 
     /// The state's wages of this paycheck: the regular wages less the pre-tax deductions the state

@@ -26,10 +26,16 @@ public struct PaycheckInput: Sendable, Equatable {
     public var state: String?
     /// The employee's state withholding certificate; only the fields the state's has.
     public var stateCertificate: StateCertificate
+    /// Where the employee lives (`PayInput.localities`: ids of `state`'s localities, at most one of
+    /// each kind) and works, for the local taxes withheld.
+    public var localities: [String]
+    public var workLocality: String?
 
     public init(frequency: PayFrequency, wages: Decimal, preTax: [PreTaxDeduction] = [], w4: FormW4, yearToDateWages: Decimal = 0,
                 supplemental: Decimal = 0, yearToDateSupplemental: Decimal = 0, roundToDollar: Bool = false, state: String? = nil,
-                stateCertificate: StateCertificate = StateCertificate()) {
+                stateCertificate: StateCertificate = StateCertificate(), localities: [String] = [], workLocality: String? = nil) {
+        self.localities = localities
+        self.workLocality = workLocality
         self.frequency = frequency
         self.wages = wages
         self.preTax = preTax
@@ -95,10 +101,14 @@ public struct PaycheckResult: Sendable, Equatable {
     /// The state's payroll contributions withheld from this paycheck (disability insurance, paid
     /// leave, WA Cares, …), one line each, as `TaxCalculator` lists the year's.
     public var payrollContributions: [PayResult.ContributionLine]
+    /// The local income taxes withheld (counties, cities, school districts), one line each; empty
+    /// without a locality.
+    public var localTaxes: [PayResult.LocalTaxLine]
+    /// Their sum; nil when the paycheck names no locality.
+    public var localWithholding: Decimal?
     public var preTaxDeductions: Decimal
-    /// Gross (regular and supplemental) less pre-tax deductions, federal and state withholding,
-    /// Social Security, Medicare and the payroll contributions. Local withholding is not computed
-    /// yet.
+    /// Gross (regular and supplemental) less pre-tax deductions, federal, state and local
+    /// withholding, Social Security, Medicare and the payroll contributions.
     public var netPay: Decimal
 
     /// The sum of `payrollContributions`.
@@ -109,7 +119,7 @@ public struct PaycheckResult: Sendable, Equatable {
 extension PaycheckResult: Encodable {
     enum CodingKeys: String, CodingKey {
         case taxYear, dataVersion, frequency, wagesPerPeriod, supplemental, w4, preTaxDeductions, withholdingWages, federalWithholding,
-             supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, netPay, notes
+             supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
     enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, extraWithholding, exempt }
@@ -159,6 +169,10 @@ extension PaycheckResult: Encodable {
         try c.encode(socialSecurity, forKey: .socialSecurity)
         try c.encode(medicare, forKey: .medicare)
         try c.encode(payrollContributions, forKey: .payrollContributions)
+        if !input.localities.isEmpty { try c.encode(input.localities, forKey: .localities) }
+        try c.encodeIfPresent(input.workLocality, forKey: .workLocality)
+        if localWithholding != nil { try c.encode(localTaxes, forKey: .localTaxes) }
+        try c.encodeIfPresent(localWithholding, forKey: .localWithholding)
         try c.encode(netPay, forKey: .netPay)
         try c.encode(notes, forKey: .notes)
     }

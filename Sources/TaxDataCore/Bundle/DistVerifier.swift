@@ -109,11 +109,15 @@ public struct DistVerifier: Sendable {
         if let app = entry.appForm {
             findings += verifyAppForm(app, contents, now: now, expiry: expiry, parts: result.data)
         }
+        // The year as an app computes with it: the five documents, with the local form's localities.
+        var whole = result.data
         if let local = entry.local {
-            findings += verifyLocalForm(local, year: entry.taxYear, contents, parts: result.data)
+            let checked = verifyLocalForm(local, year: entry.taxYear, contents, parts: result.data)
+            findings += checked.findings
+            for (code, list) in checked.localities where whole?.states[code] != nil { whole?.states[code]!.localities = list }
         }
         if let vectors = entry.vectors {
-            findings += verifyVectorsForm(vectors, year: entry.taxYear, contents, parts: result.data)
+            findings += verifyVectorsForm(vectors, year: entry.taxYear, contents, parts: whole)
         }
         return findings
     }
@@ -146,28 +150,29 @@ public struct DistVerifier: Sendable {
 
     /// The year's local form (`<year>/local/`, schema 1.13): its manifest is the one the index
     /// lists, and `LocalFormVerifier` passes it against the year the five documents hold.
-    func verifyLocalForm(_ entry: BundleIndex.AppForm, year: Int, _ contents: Contents, parts: TaxYearData?) -> [(file: String, diagnostic: Diagnostic)] {
+    func verifyLocalForm(_ entry: BundleIndex.AppForm, year: Int, _ contents: Contents,
+                         parts: TaxYearData?) -> (findings: [(file: String, diagnostic: Diagnostic)], localities: [String: [Locality]]) {
         let directory = "\(year)/\(BundleLayout.localDirectory)"
         let manifestPath = "\(directory)/\(BundleLayout.manifestName)"
         guard entry.manifest == manifestPath else {
-            return [(BundleLayout.indexName, .error(.bundleFileName, "local form of \(year) points at '\(entry.manifest)', expected \(manifestPath)"))]
+            return ([(BundleLayout.indexName, .error(.bundleFileName, "local form of \(year) points at '\(entry.manifest)', expected \(manifestPath)"))], [:])
         }
         guard var files = contents.directories[directory] else {
-            return [(directory, .error(.bundleMissingFile, "the local form of \(year) is listed in index.json but its directory is missing"))]
+            return ([(directory, .error(.bundleMissingFile, "the local form of \(year) is listed in index.json but its directory is missing"))], [:])
         }
         guard let manifestBytes = files.removeValue(forKey: BundleLayout.manifestName) else {
-            return [(manifestPath, .error(.bundleMissingFile, "listed in index.json but missing"))]
+            return ([(manifestPath, .error(.bundleMissingFile, "listed in index.json but missing"))], [:])
         }
         var findings: [(file: String, diagnostic: Diagnostic)] = []
         let checksum = (try? bundleVerifier.crypto.sha256Hex(manifestBytes)).map(Manifest.checksum)
         if checksum != entry.manifestChecksum || manifestBytes.count != entry.manifestSize {
             findings.append((manifestPath, .error(.bundleChecksum, "is not the manifest index.json lists for the local form of \(year) (size or SHA-256 differ)")))
         }
-        guard let parts else { return findings }
+        guard let parts else { return (findings, [:]) }
         let verifier = LocalFormVerifier(signatures: bundleVerifier.signatures, crypto: bundleVerifier.crypto)
         let result = verifier.verify(manifestBytes: manifestBytes, files: files, year: parts)
         findings += result.findings.map { ("\(directory)/\($0.file)", $0.diagnostic) }
-        return findings
+        return (findings, result.localities)
     }
 
     /// The year's app form (`<year>/app/`), verified like the first form, and then against it: the

@@ -91,12 +91,16 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var w4: W4
         public var state: String?
         public var stateCertificate: Certificate?
-        public init(frequency: PayFrequency, wagesPerPeriod: Decimal, w4: W4, state: String? = nil, stateCertificate: Certificate? = nil) {
+        /// Where the employee lives (locality ids of `state`).
+        public var localities: [String]?
+        public init(frequency: PayFrequency, wagesPerPeriod: Decimal, w4: W4, state: String? = nil, stateCertificate: Certificate? = nil,
+                    localities: [String]? = nil) {
             self.frequency = frequency
             self.wagesPerPeriod = wagesPerPeriod
             self.w4 = w4
             self.state = state
             self.stateCertificate = stateCertificate
+            self.localities = localities
         }
     }
 
@@ -148,9 +152,12 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var medicare: Decimal
         /// The state's payroll contributions on the paycheck, together.
         public var statePayrollContributions: Decimal
+        /// The local taxes withheld, together; absent without a locality.
+        public var localWithholding: Decimal?
         public var netPay: Decimal
         public init(federalWithholding: Decimal, stateWithholding: Decimal?, socialSecurity: Decimal, medicare: Decimal,
-                    statePayrollContributions: Decimal, netPay: Decimal) {
+                    statePayrollContributions: Decimal, localWithholding: Decimal? = nil, netPay: Decimal) {
+            self.localWithholding = localWithholding
             self.federalWithholding = federalWithholding
             self.stateWithholding = stateWithholding
             self.socialSecurity = socialSecurity
