@@ -164,18 +164,19 @@ standardDeduction:""")],
                               ("error", "withholding.schedule", "2024/federal.yaml", "lessThan: 44000"),
                               ("error", "withholding.schedule", "2024/federal.yaml", "rate: 1.5"),
                               ("error", "withholding.schedule", "2024/federal.yaml", "tentative: 720")]),
-    "state.withholding": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nwithholding:\n  certificate: [allowances, colour, filingStatus]\n  rate: 0.05\n  additionalAllowance: 1000\n  electedRates: [0.02, 0.02]\n  federalFilingStatus: true\n  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]")],
+    "state.withholding": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nwithholding:\n  certificate: [allowances, colour, filingStatus]\n  rate: 0.05\n  additionalAllowance: 1000\n  electedRates: [0.02, 0.02]\n  federalFilingStatus: true\n  allowanceWageLimit: 100000\n  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]")],
                           # A year before schema 1.14 (at the mapping), an unknown certificate field, an amount
                           # without the certificate field it needs, a default rate that cannot be elected, elected
                           # rates without the certificate's field, and listed twice; the federal W-4's status with a
-                          # state certificate's own.
+                          # state certificate's own; a wage limit without an allowance.
                           [("error", "state.withholding", "2024/states/CA.yaml", "certificate: [allowances, colour, filingStatus]"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "certificate: [allowances, colour, filingStatus]"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "rate: 0.05"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "additionalAllowance: 1000"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "electedRates: [0.02, 0.02]"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "electedRates: [0.02, 0.02]"),
-                           ("error", "state.withholding", "2024/states/CA.yaml", "federalFilingStatus: true")]),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "federalFilingStatus: true"),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "allowanceWageLimit: 100000")]),
     "state.earned-income-credit": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nearnedIncomeCredit:\n  label: state EITC\n  share: 3\n  refundableAlternative: 0.045")],
                                    [("error", "state.earned-income-credit", "2024/states/CA.yaml", "label: state EITC"),
                                     ("error", "state.earned-income-credit", "2024/states/CA.yaml", "label: state EITC"),

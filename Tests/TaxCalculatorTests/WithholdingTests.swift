@@ -359,6 +359,21 @@ struct WithholdingTests {
                   why: "no NC-4: single, 0; 39,250 × 4.09% = 1,605.33 / 52 = 30.87 → 31"),
         StateCase(year: 2026, state: "NC", frequency: .monthly, wages: "6000", certificate: StateCertificate(filingStatus: .headOfHousehold),
                   expected: "180.00", why: "head of household: (72,000 − 19,125) × 4.09% = 2,162.59 / 12 = 180.22 → 180"),
+        // Wisconsin W-166 (January 2026), the Alternate Method's three examples: the deduction shrinks with the year's wages.
+        StateCase(year: 2026, state: "WI", frequency: .weekly, wages: "350", certificate: StateCertificate(filingStatus: .single, allowances: 1),
+                  expected: "7.59", why: "6,702 − 12% × 420 = 6,651.60; 3.54% × 11,148.40 = 394.65 / 52"),
+        StateCase(year: 2026, state: "WI", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .single, allowances: 3),
+                  expected: "14.34", why: "6,702 − 12% × 8,220 = 5,715.60; 451.70 + 4.65% × 6,324.40 = 745.79 / 52"),
+        StateCase(year: 2026, state: "WI", frequency: .biweekly, wages: "1000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3),
+                  expected: "22.08", why: "9,461 − 20% × 273 = 9,406.40; 451.70 + 4.65% × 2,633.60 = 574.16 / 26"),
+        StateCase(year: 2026, state: "WI", frequency: .monthly, wages: "8000", certificate: StateCertificate(filingStatus: .single),
+                  expected: "398.37", why: "96,000 a year is above 73,630: no deduction; 1,045.04 + 5.3% × 70,480 = 4,780.48 / 12"),
+        // Rhode Island 2026: weekly $2,195, 1 exemption: 114,140 − 1,000 = 113,140; 3,076.875 + 4.75% × 31,090 = 4,553.65 / 52 = 87.57.
+        StateCase(year: 2026, state: "RI", frequency: .weekly, wages: "2195", certificate: StateCertificate(allowances: 1),
+                  expected: "87.57", why: "the tables' example"),
+        // Above $290,800 a year the exemptions count for nothing: weekly 5,600 (291,200 a year) with 3 exemptions.
+        StateCase(year: 2026, state: "RI", frequency: .weekly, wages: "5600", certificate: StateCertificate(allowances: 3),
+                  expected: "275.20", why: "3,076.875 + 4,959 + 5.99% × 104,750 = 14,310.40 / 52"),
         // Virginia's Guide (Rev. 05/25), 'John': semimonthly 2,649, 5 exemptions: 63,576 − 13,400 = 50,176; 720 + 5.75% ×
         // 33,176 = 2,627.62 / 24 = 109.48. The Guide prints 109.50 (its annual tax rounded to 2,628 first).
         StateCase(year: 2026, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),

@@ -37,6 +37,10 @@ public struct FixedPaycheckCalculator: Sendable {
         var dailyPeriods: Int64
         var dollar: Bool
         var federalStatus: Bool
+        /// Per status: the phase-out's start (cents; `.max` without one) and rate (millionths).
+        var phaseOutStart: [Int64], phaseOutRate: [Int64]
+        /// Cents; `.max` without a limit.
+        var allowanceWageLimit: Int64
         /// The pre-tax kinds the state taxes (bit `kindBit`).
         var taxedKinds: UInt8
     }
@@ -166,7 +170,15 @@ public struct FixedPaycheckCalculator: Sendable {
                 credit: try cents(method.creditPerAllowance ?? 0, "\(code) withholding creditPerAllowance"),
                 rate: try method.rate.map { try rate($0, "\(code) withholding rate") } ?? -1,
                 brackets: brackets, dailyPeriods: Int64(method.dailyPeriods ?? PayFrequency.daily.periods),
-                dollar: method.rounding == "dollar", federalStatus: method.federalFilingStatus == true, taxedKinds: taxed))
+                dollar: method.rounding == "dollar", federalStatus: method.federalFilingStatus == true,
+                phaseOutStart: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
+                    try method.standardDeductionPhaseOut?.start[status].map { try cents($0, "\(code) withholding phase-out start") } ?? .max
+                },
+                phaseOutRate: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
+                    try method.standardDeductionPhaseOut?.rate[status].map { try rate($0, "\(code) withholding phase-out rate") } ?? 0
+                },
+                allowanceWageLimit: try method.allowanceWageLimit.map { try cents($0, "\(code) withholding allowanceWageLimit") } ?? .max,
+                taxedKinds: taxed))
         }
     }
 
@@ -448,9 +460,15 @@ public struct FixedPaycheckCalculator: Sendable {
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
             let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
             let statusIndex = Self.statusIndex(status)
-            let deductions = method.deduction[statusIndex] + input.certificateAllowances * method.allowance
-                + input.certificateAdditional * method.additional
-            let taxable = Swift.max(0, wages * periods - deductions)
+            let yearly = wages * periods
+            var standard = method.deduction[statusIndex]
+            if yearly > method.phaseOutStart[statusIndex] {
+                standard = Swift.max(0, FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
+                    - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
+            }
+            let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
+            let deductions = standard + input.certificateAllowances * allowance + input.certificateAdditional * method.additional
+            let taxable = Swift.max(0, yearly - deductions)
             var annual: Int64
             let rate = input.electedRate >= 0 ? input.electedRate : method.rate
             if rate >= 0 {

@@ -30,8 +30,15 @@ enum StateWithholdingFormula {
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
         let allowances = Decimal(certificate.allowances ?? 0), additional = Decimal(certificate.additionalAllowances ?? 0)
-        let deductions = (method.standardDeduction?[status] ?? 0) + allowances * (method.allowance ?? 0) + additional * (method.additionalAllowance ?? 0)
-        let taxable = Swift.max(0, wages * periods - deductions)
+        let yearly = wages * periods
+        var standard = method.standardDeduction?[status] ?? 0
+        if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status], yearly > start {
+            // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60).
+            standard = Swift.max(0, Rounding.cent(standard - rate * (yearly - start)))
+        }
+        let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
+        let deductions = standard + allowances * allowance + additional * (method.additionalAllowance ?? 0)
+        let taxable = Swift.max(0, yearly - deductions)
         var annual: Decimal
         if let rate = certificate.electedRate ?? method.rate {
             annual = taxable * rate

@@ -33,6 +33,18 @@ extension YAMLDocument {
         let elected = electedNode.flatMap { list($0, path.key("electedRates"), self.rate) }
         let federalNode = m.optional("federalFilingStatus")
         let federal = federalNode.flatMap { bool($0, path.key("federalFilingStatus")) }
+        let phaseOutNode = m.optional("standardDeductionPhaseOut")
+        let phaseOut = phaseOutNode.flatMap { node -> StateWithholding.DeductionPhaseOut? in
+            let p = path.key("standardDeductionPhaseOut")
+            guard var inner = mapping(node, p) else { return nil }
+            let start = inner.required("start").flatMap { amountTable($0, p.key("start")) }
+            let rate = inner.required("rate").flatMap { statusTable($0, p.key("rate")) { self.rate($0, $1) } }
+            inner.finish()
+            guard let start, let rate else { return nil }
+            return .init(start: start, rate: rate)
+        }
+        let limitNode = m.optional("allowanceWageLimit")
+        let limit = limitNode.flatMap { decimal($0, path.key("allowanceWageLimit")) }
         let dailyNode = m.optional("dailyPeriods")
         let daily = dailyNode.flatMap { node -> Int? in
             guard let value = decimal(node, path.key("dailyPeriods")), let whole = Int(exactly: NSDecimalNumber(decimal: value)), Decimal(whole) == value else {
@@ -50,10 +62,12 @@ extension YAMLDocument {
         m.finish()
         guard let certificate, deductionNode == nil || deduction != nil, allowanceNode == nil || allowance != nil,
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
-              creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
+              phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
-                                rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal, dailyPeriods: daily, rounding: rounding,
+                                rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
+                                standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 }

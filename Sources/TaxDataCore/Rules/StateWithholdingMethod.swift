@@ -67,6 +67,23 @@ public struct StateWithholdingMethod: StateConstructRule {
         } else if method.certificate.contains("electedRate") {
             error("'electedRate' on the certificate needs electedRates", path.key("certificate"))
         }
+        if let phaseOut = method.standardDeductionPhaseOut {
+            let at = path.key("standardDeductionPhaseOut")
+            if method.standardDeduction == nil { error("standardDeductionPhaseOut needs a standardDeduction to phase out", at) }
+            for (key, table) in [("start", phaseOut.start), ("rate", phaseOut.rate)] where !table.missing.isEmpty {
+                error("standardDeductionPhaseOut.\(key) has no amount for \(table.missing.map(\.rawValue).joined(separator: ", "))", at.key(key))
+            }
+            for (status, start) in phaseOut.start.writtenInOrder where start < 0 {
+                error("standardDeductionPhaseOut.start must not be negative", at.key("start").key(status.rawValue))
+            }
+            for (status, rate) in phaseOut.rate.writtenInOrder where rate <= 0 || rate >= 1 {
+                error("standardDeductionPhaseOut.rate \(Money.text(rate)) must be in (0, 1)", at.key("rate").key(status.rawValue))
+            }
+        }
+        if let limit = method.allowanceWageLimit {
+            if limit <= 0 { error("allowanceWageLimit must be positive", path.key("allowanceWageLimit")) }
+            if method.allowance == nil { error("allowanceWageLimit needs an allowance to limit", path.key("allowanceWageLimit")) }
+        }
         if method.federalFilingStatus == true, method.certificate.contains("filingStatus") {
             error("federalFilingStatus takes the status from the federal Form W-4: the state's certificate has none", path.key("federalFilingStatus"))
         }

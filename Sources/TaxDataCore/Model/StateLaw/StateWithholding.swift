@@ -20,6 +20,10 @@ import Foundation
 /// `electedRates`, and its certificate `electedRate`; `rate` is then the rate withheld when the
 /// employee elected none (Arizona: 2.0 %). A state without a certificate of its own that takes the
 /// filing status from the federal Form W-4 (North Dakota) says `federalFilingStatus: true`.
+///
+/// `standardDeductionPhaseOut` shrinks the standard deduction as the year's wages rise (Wisconsin:
+/// less 12 % of the wages above 17,780 for single), never below zero; `allowanceWageLimit` takes
+/// the allowances away entirely above that year's wages (Rhode Island: none above $290,800).
 public struct StateWithholding: Sendable, Equatable, Codable {
     /// Items of `StateWithholding.certificateFields`, as strings so that the rule, not the decoder,
     /// refuses an unknown one.
@@ -34,6 +38,21 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var electedRates: [Decimal]?
     /// The filing status is the federal Form W-4's (Step 1(c)), not a state certificate's.
     public var federalFilingStatus: Bool?
+    /// A linear phase-out of `standardDeduction` by the year's wages (wages × periods).
+    public var standardDeductionPhaseOut: DeductionPhaseOut?
+    /// Above these yearly wages, `allowance` counts for nothing.
+    public var allowanceWageLimit: Decimal?
+
+    /// `standardDeduction[status] − rate[status] × (yearly wages − start[status])` when the wages
+    /// are above `start`, never below zero.
+    public struct DeductionPhaseOut: Sendable, Equatable, Codable {
+        public var start: StatusTable<Decimal>
+        public var rate: StatusTable<Decimal>
+        public init(start: StatusTable<Decimal>, rate: StatusTable<Decimal>) {
+            self.start = start
+            self.rate = rate
+        }
+    }
     /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
     public var dailyPeriods: Int?
     /// `cent` (the default) or `dollar`.
@@ -50,7 +69,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public static let roundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
-                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil, dailyPeriods: Int? = nil,
+                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
+                standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -61,6 +81,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.creditPerAllowance = creditPerAllowance
         self.electedRates = electedRates
         self.federalFilingStatus = federalFilingStatus
+        self.standardDeductionPhaseOut = standardDeductionPhaseOut
+        self.allowanceWageLimit = allowanceWageLimit
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -69,7 +91,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -84,6 +106,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         creditPerAllowance = try c.decodeIfPresent(Decimal.self, forKey: .creditPerAllowance)
         electedRates = try c.decodeIfPresent([Decimal].self, forKey: .electedRates)
         federalFilingStatus = try c.decodeIfPresent(Bool.self, forKey: .federalFilingStatus)
+        standardDeductionPhaseOut = try c.decodeIfPresent(DeductionPhaseOut.self, forKey: .standardDeductionPhaseOut)
+        allowanceWageLimit = try c.decodeIfPresent(Decimal.self, forKey: .allowanceWageLimit)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -103,6 +127,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(creditPerAllowance, forKey: .creditPerAllowance)
         try c.encodeIfPresent(electedRates, forKey: .electedRates)
         try c.encodeIfPresent(federalFilingStatus, forKey: .federalFilingStatus)
+        try c.encodeIfPresent(standardDeductionPhaseOut, forKey: .standardDeductionPhaseOut)
+        try c.encodeIfPresent(allowanceWageLimit, forKey: .allowanceWageLimit)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)
