@@ -94,6 +94,9 @@ summary: tool
 	@echo "local income taxes in $(DIST)/ (taxdata localities --state XX lists them):"
 	@for d in $(DIST)/[0-9][0-9][0-9][0-9]; do [ -d $$d/local ] && $(BIN) localities --bundle $$d --year $$(basename $$d) | head -1 | sed 's/^/  /'; done; true
 	@echo
+	@echo "per-paycheck withholding and conformance vectors in $(DIST)/ (taxdata paycheck; docs/bundle-contract.md):"
+	@for d in $(DIST)/[0-9][0-9][0-9][0-9]; do y=$$(basename $$d); [ -f $$d/vectors/vectors_$$y.json ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=json.load(open(sys.argv[2])); m=sorted(k for k,v in s["states"].items() if v.get("withholding")); print("  %s: %d liability and %d paycheck vectors; state withholding methods: %s" % (sys.argv[3], len(d["liability"]), len(d["paycheck"]), " ".join(m) if m else "none"))' $$d/vectors/vectors_$$y.json $$d/states_$$y.json $$y; done; true
+	@echo
 	@echo "years in $(DIST)/:"
 	@grep -E '"(status|taxYear|version)"' $(DIST)/index.json | sed 's/[",]//g' | awk '{v[$$1]=$$3} /version/ {printf "  %s  data version %s  %s\n", v["taxYear"], v["version"], v["status"]; delete v}'
 
