@@ -38,7 +38,7 @@ help:
 	@echo "make fixtures regenerate Fixtures/ from scripts/ (review the diff)"
 	@echo "make embed    recompile the client's embedded bundle from $(SOURCES)/ and its verification tokens (commit them; a test fails when they are stale)"
 	@echo "make crosscheck  compare every figure with PolicyEngine-US $(PE_VERSION) (venv $(CROSSCHECK_VENV)/; CROSSCHECK_ARGS=\"--states ME\")"
-	@echo "make fuzz     libFuzzer on the YAML reader, the bundle verifier and the client cache, FUZZ_SECONDS each (default 60)"
+	@echo "make fuzz     libFuzzer on the YAML reader, the bundle verifier, the client cache and the embedded form, FUZZ_SECONDS each (default 60)"
 	@echo "make docs     the API reference of TaxDataClient and TaxCalculator (DocC) as HTML in .build/docs/"
 	@echo "make app-quickstart  build and run the README's app quick start as a new package (about 10 minutes)"
 	@echo "make install  copy the tool and its built-in tax data to $(PREFIX)/bin (PREFIX=…; it is the debug build, linked to this machine's Swift runtime)"

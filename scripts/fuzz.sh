@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
-TARGETS="${FUZZ_TARGETS:-sources bundle client}"
+TARGETS="${FUZZ_TARGETS:-sources bundle client embedded}"
 # lld: gold crashes on the instrumented objects ("internal error in format_file_lineno").
 FLAGS=(--product taxdata-fuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
        -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)

@@ -13,6 +13,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case bundle
     /// The client's cache: the bytes are its state file and one cached year's manifest.
     case client
+    /// The embedded documents' form (`SharedSubtrees`): the bytes are expanded, and shared then
+    /// expanded again, which must give them back.
+    case embedded
 
     /// Runs one input from synchronous code (libFuzzer's callback, the replay executable): the
     /// client target waits on a semaphore for its task. Never call it from a task; use `replay`.
@@ -20,6 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .sources: Self.sources(data)
         case .bundle: Self.bundle(data)
+        case .embedded: Self.sharedSubtrees(data)
         case .client:
             let semaphore = DispatchSemaphore(value: 0)
             Task {
@@ -36,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .sources: Self.sources(data)
         case .bundle: Self.bundle(data)
+        case .embedded: Self.sharedSubtrees(data)
         case .client: await Self.client(data)
         }
     }
@@ -57,6 +62,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = TreeCompiler.compile(files)
     }
 
+    static func sharedSubtrees(_ data: Data) {
+        _ = try? SharedSubtrees.expand(data, limit: 1 << 20)
+        // Whatever shares must expand to exactly what it was made from.
+        if let shared = try? SharedSubtrees.share(data), (try? SharedSubtrees.expand(shared, limit: data.count)) != data {
+            fatalError("SharedSubtrees: a shared form did not expand to its document")
+        }
+    }
+
     static func bundle(_ data: Data) {
         let bytes = [UInt8](data)
         let split = bytes.firstIndex(of: 0) ?? bytes.count
@@ -70,11 +83,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// One embedded year, loaded once (the provider verifies it on every run; one year keeps that cheap).
-    nonisolated(unsafe) static var embedded: EmbeddedBundles? = (try? EmbeddedBundles.packaged())
+    nonisolated(unsafe) static var embeddedYear: EmbeddedBundles? = (try? EmbeddedBundles.packaged())
         .flatMap { all in all.years[2024].map { EmbeddedBundles(years: [2024: $0]) } }
 
     static func client(_ data: Data) async {
-        guard let embedded else { return }
+        guard let embedded = embeddedYear else { return }
         let bytes = [UInt8](data)
         let split = bytes.firstIndex(of: 0) ?? bytes.count
         let store = FuzzStore(state: Data(bytes[..<split]),
