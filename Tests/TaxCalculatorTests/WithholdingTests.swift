@@ -374,6 +374,11 @@ struct WithholdingTests {
         // Above $290,800 a year the exemptions count for nothing: weekly 5,600 (291,200 a year) with 3 exemptions.
         StateCase(year: 2026, state: "RI", frequency: .weekly, wages: "5600", certificate: StateCertificate(allowances: 3),
                   expected: "275.20", why: "3,076.875 + 4,959 + 5.99% × 104,750 = 14,310.40 / 52"),
+        // Kentucky 2025 (42A003(T) 2025): monthly $3,270: (39,240 − 3,270) × 4% = 1,438.80 / 12 = 119.90.
+        StateCase(year: 2025, state: "KY", frequency: .monthly, wages: "3270", expected: "119.90", why: "2025's rate and deduction"),
+        // Wisconsin 2025: the same formula, W-166's first example.
+        StateCase(year: 2025, state: "WI", frequency: .weekly, wages: "350", certificate: StateCertificate(filingStatus: .single, allowances: 1),
+                  expected: "7.59", why: "the 2022 formula, unchanged"),
         // Virginia's Guide (Rev. 05/25), 'John': semimonthly 2,649, 5 exemptions: 63,576 − 13,400 = 50,176; 720 + 5.75% ×
         // 33,176 = 2,627.62 / 24 = 109.48. The Guide prints 109.50 (its annual tax rounded to 2,628 first).
         StateCase(year: 2026, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),
