@@ -72,46 +72,66 @@ public enum SharedSubtrees {
     /// The document `shared` stands for, refusing one that would exceed `limit` bytes, a reference
     /// that is malformed or points outside what precedes it, and an unterminated reference.
     public static func expand(_ shared: Data, limit: Int) throws -> Data {
-        var out: [UInt8] = []
-        out.reserveCapacity(min(shared.count * 2, limit))
-        let bytes = [UInt8](shared)
-        var index = 0
-        func tooLarge(_ at: Int) -> Refusal {
-            Refusal(offset: at, reason: "expands to more than \(limit) bytes")
+        try shared.withUnsafeBytes { raw -> Data in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var out: [UInt8] = []
+            out.reserveCapacity(Swift.min(bytes.count * 2, limit))
+            func tooLarge(_ at: Int) -> Refusal { Refusal(offset: at, reason: "expands to more than \(limit) bytes") }
+            var index = 0
+            while index < bytes.count {
+                // The literal run up to the next marker, copied at once.
+                var end = index
+                while end < bytes.count, bytes[end] > close { end += 1 }
+                if end > index {
+                    guard end - index <= limit - out.count else { throw tooLarge(index + (limit - out.count)) }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
+                    continue
+                }
+                let byte = bytes[index]
+                if byte != open && byte != close {
+                    guard out.count < limit else { throw tooLarge(index) }
+                    out.append(byte)
+                    index += 1
+                    continue
+                }
+                if byte == close { throw Refusal(offset: index, reason: "a reference ends that did not begin") }
+                let start = index
+                var stop = start + 1
+                while stop < bytes.count, stop - start < 40, bytes[stop] != close { stop += 1 }
+                guard stop < bytes.count, bytes[stop] == close else {
+                    throw Refusal(offset: start, reason: "a reference does not end within 40 bytes")
+                }
+                // Two numbers separated by one comma, read in place (no allocation per reference).
+                var comma = start + 1
+                while comma < stop, bytes[comma] != UInt8(ascii: ",") { comma += 1 }
+                guard comma < stop, let offset = hexadecimal(bytes, (start + 1)..<comma), let length = hexadecimal(bytes, (comma + 1)..<stop) else {
+                    throw Refusal(offset: start, reason: "a reference is not two lower-case hexadecimal numbers")
+                }
+                guard length >= minimumLength, offset <= out.count, length <= out.count - offset else {
+                    throw Refusal(offset: start, reason: "a reference to bytes \(offset) + \(length) of the \(out.count) expanded so far")
+                }
+                guard length <= limit - out.count else { throw tooLarge(start) }
+                // Grown first, then copied within: appending a slice of `out` to itself would copy
+                // the whole array each time (the slice keeps its buffer shared).
+                let at = out.count
+                out.append(contentsOf: repeatElement(0, count: length))
+                out.withUnsafeMutableBufferPointer { buffer in
+                    let base = buffer.baseAddress!
+                    (base + at).update(from: base + offset, count: length)
+                }
+                index = stop + 1
+            }
+            return Data(out)
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == close { throw Refusal(offset: index, reason: "a reference ends that did not begin") }
-            guard byte == open else {
-                guard out.count < limit else { throw tooLarge(index) }
-                out.append(byte)
-                index += 1
-                continue
-            }
-            let start = index
-            guard let end = bytes[start...].prefix(40).firstIndex(of: close) else {
-                throw Refusal(offset: start, reason: "a reference does not end within 40 bytes")
-            }
-            let fields = bytes[(start + 1)..<end].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-            guard fields.count == 2, let offset = hexadecimal(fields[0]), let length = hexadecimal(fields[1]) else {
-                throw Refusal(offset: start, reason: "a reference is not two lower-case hexadecimal numbers")
-            }
-            guard length >= minimumLength, offset <= out.count, length <= out.count - offset else {
-                throw Refusal(offset: start, reason: "a reference to bytes \(offset) + \(length) of the \(out.count) expanded so far")
-            }
-            guard length <= limit - out.count else { throw tooLarge(start) }
-            out.append(contentsOf: out[offset..<(offset + length)])
-            index = end + 1
-        }
-        return Data(out)
     }
 
     /// A non-negative number in lower-case hexadecimal, without a sign or leading zero, of at most
     /// 15 digits; nil otherwise.
-    static func hexadecimal(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 15, digits.count == 1 || digits.first != UInt8(ascii: "0") else { return nil }
+    static func hexadecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 15, range.count == 1 || bytes[range.lowerBound] != UInt8(ascii: "0") else { return nil }
         var value = 0
-        for digit in digits {
+        for digit in bytes[range] {
             switch digit {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 16 + Int(digit - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value * 16 + Int(digit - UInt8(ascii: "a")) + 10
