@@ -276,17 +276,6 @@ public struct FixedPaycheckCalculator: Sendable {
             frequency = input.frequency
             wagesCents = try cents(input.wages, "wages")
 
-            for deduction in input.preTax {
-                let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
-                switch deduction.kind {
-                case .plan401k: plan401k += amount
-                case .plan403b: plan403b += amount
-                case .plan457b: plan457b += amount
-                case .hsa: hsa += amount
-                case .hsaSelf: hsaSelf += amount
-                case .section125: section125 += amount
-                }
-            }
             yearToDateWagesCents = try cents(input.yearToDateWages, "yearToDateWages")
             supplementalCents = try cents(input.supplemental, "supplemental")
             yearToDateSupplementalCents = try cents(input.yearToDateSupplemental, "yearToDateSupplemental")
@@ -336,6 +325,7 @@ public struct FixedPaycheckCalculator: Sendable {
             } ?? -1
             certificateExtraCents = try cents(certificate.extraWithholding ?? 0, "stateCertificate.extraWithholding")
             certificateExempt = certificate.exempt == true
+            try addPreTax(input.preTax) { try cents($0, $1) }
         }
     }
 

@@ -107,3 +107,33 @@ struct FixedSchedule: Sendable {
         return (bracket.baseUnits + bracket.rate * (income - bracket.floor), bracket.rate)
     }
 }
+
+/// An input of the fixed-point calculators: the pre-tax amounts requested, in cents, by kind.
+protocol FixedPreTaxAmounts {
+    var plan401k: Int64 { get set }
+    var plan403b: Int64 { get set }
+    var plan457b: Int64 { get set }
+    var hsa: Int64 { get set }
+    var hsaSelf: Int64 { get set }
+    var section125: Int64 { get set }
+}
+
+extension FixedPreTaxAmounts {
+    /// Adds each deduction's cents (`cents(amount, what)`, which refuses an amount it cannot hold) to its kind.
+    mutating func addPreTax(_ deductions: [PreTaxDeduction], cents: (Decimal, String) throws -> Int64) rethrows {
+        for deduction in deductions {
+            let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
+            switch deduction.kind {
+            case .plan401k: plan401k += amount
+            case .plan403b: plan403b += amount
+            case .plan457b: plan457b += amount
+            case .hsa: hsa += amount
+            case .hsaSelf: hsaSelf += amount
+            case .section125: section125 += amount
+            }
+        }
+    }
+}
+
+extension FixedPointCalculator.Input: FixedPreTaxAmounts {}
+extension FixedPaycheckCalculator.Input: FixedPreTaxAmounts {}

@@ -341,16 +341,6 @@ extension FixedPointCalculator.Input {
                   hoursWorked: input.hoursWorked,
                   workLocality: try input.workLocality.map { try calculator.locality($0, state: state) })
         localities = try FixedPointCalculator.Localities(input.localities.map { try calculator.locality($0, state: state) })
-        for deduction in input.preTax {
-            let amount = try cents(deduction.amount, "pre-tax \(deduction.kind.rawValue)")
-            switch deduction.kind {
-            case .plan401k: plan401k += amount
-            case .plan403b: plan403b += amount
-            case .plan457b: plan457b += amount
-            case .hsa: hsa += amount
-            case .hsaSelf: hsaSelf += amount
-            case .section125: section125 += amount
-            }
-        }
+        try addPreTax(input.preTax) { try cents($0, $1) }
     }
 }
