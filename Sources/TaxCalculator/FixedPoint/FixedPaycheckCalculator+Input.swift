@@ -1,0 +1,118 @@
+import Foundation
+import TaxDataCore
+
+extension FixedPaycheckCalculator {
+    /// One paycheck, in cents and small integers. Made from a `PaycheckInput` by
+    /// `init(_:calculator:)`, which runs the reference's checks of the Form W-4 and the state
+    /// certificate once; change `wagesCents` (and the year-to-date amounts) to run another paycheck
+    /// of the same person.
+    public struct Input: Sendable, Equatable {
+        public var frequency: PayFrequency
+        public var wagesCents: Int64
+        /// This paycheck's pre-tax amounts requested, in cents, by kind.
+        public var plan401k: Int64 = 0, plan403b: Int64 = 0, plan457b: Int64 = 0
+        public var hsa: Int64 = 0, hsaSelf: Int64 = 0, section125: Int64 = 0
+        public var yearToDateWagesCents: Int64 = 0
+        public var supplementalCents: Int64 = 0
+        public var yearToDateSupplementalCents: Int64 = 0
+        public var roundToDollar = false
+        // The Form W-4, as checked when the input was made.
+        let redesigned: Bool
+        let status: FilingStatus
+        let multipleJobs: Bool
+        let dependentsCents: Int64, otherIncomeCents: Int64, deductionsCents: Int64, extraCents: Int64
+        let allowances: Int64
+        let nonresidentAlien: Bool
+        let exempt: Bool
+        // The state and its certificate.
+        let state: Int
+        let certificateStatus: FilingStatus?
+        let certificateAllowances: Int64, certificateAdditional: Int64
+        /// Millionths; -1 when none was elected.
+        let electedRate: Int64
+        let certificateExtraCents: Int64
+        let certificateExempt: Bool
+
+        /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
+        /// combinations, the state certificate's fields), with every amount in whole cents and the
+        /// year's wages (`wages` × periods) within $1,000,000,000.
+        public init(_ input: PaycheckInput, calculator: FixedPaycheckCalculator) throws {
+            func cents(_ value: Decimal, _ what: String) throws -> Int64 {
+                guard value >= 0 else { throw CalculationError.negative(what) }
+                guard let cents = FixedPoint.cents(value) else { throw CalculationError.outOfRange("\(what): \(Money.text(value)) is not a whole number of cents up to $1,000,000,000") }
+                return cents
+            }
+            try input.w4.validate(taxYear: calculator.taxYear)
+            guard input.localities.isEmpty, input.workLocality == nil else {
+                throw CalculationError(.inconsistentInput, "localities: the fixed-point paycheck computes no local tax yet; PaycheckCalculator does")
+            }
+            frequency = input.frequency
+            wagesCents = try cents(input.wages, "wages")
+
+            yearToDateWagesCents = try cents(input.yearToDateWages, "yearToDateWages")
+            supplementalCents = try cents(input.supplemental, "supplemental")
+            yearToDateSupplementalCents = try cents(input.yearToDateSupplemental, "yearToDateSupplemental")
+            roundToDollar = input.roundToDollar
+            let w4 = input.w4
+            redesigned = w4.isRedesigned
+            status = w4.filingStatus
+            multipleJobs = w4.multipleJobs
+            dependentsCents = try cents(w4.dependentsAmount, "w4.dependentsAmount")
+            otherIncomeCents = try cents(w4.otherIncome, "w4.otherIncome")
+            deductionsCents = try cents(w4.deductions, "w4.deductions")
+            extraCents = try cents(w4.extraWithholding, "w4.extraWithholding")
+            // Annualized, every amount stays within $1,000,000,000, so no product can overflow.
+            let limit = FixedPoint.maxCents / Int64(input.frequency == .daily ? 366 : input.frequency.periods)
+            for (what, amount) in [("wages and supplemental wages", wagesCents + supplementalCents), ("w4.extraWithholding", extraCents)] where amount > limit {
+                throw CalculationError.outOfRange("\(what) of \(Money.text(Decimal(amount) / 100)) a paycheck: the fixed-point path takes at most \(Money.text(Decimal(limit) / 100)), a year's within $1,000,000,000")
+            }
+            allowances = Int64(w4.allowances)
+            nonresidentAlien = w4.nonresidentAlien
+            exempt = w4.exempt
+            let certificate = input.stateCertificate
+            if let code = input.state {
+                let id = try calculator.state(code)
+                state = id.index
+                switch calculator.states[id.index] {
+                case .noTax:
+                    if let field = certificate.given.first {
+                        throw CalculationError(.inconsistentInput, "stateCertificate.\(field): \(code.uppercased()) has no income tax on wages, and no withholding certificate")
+                    }
+                case .noMethod: break
+                case .method:
+                    // The reference's checks of the certificate against the state's method.
+                    try StateWithholdingFormula.validate(certificate, for: try calculator.method(code), state: code.uppercased())
+                }
+            } else {
+                if let field = certificate.given.first {
+                    throw CalculationError(.inconsistentInput, "stateCertificate.\(field): a state certificate needs a state")
+                }
+                state = -1
+            }
+            certificateStatus = certificate.filingStatus
+            certificateAllowances = Int64(certificate.allowances ?? 0)
+            certificateAdditional = Int64(certificate.additionalAllowances ?? 0)
+            electedRate = try certificate.electedRate.map { value in
+                guard let rate = FixedPoint.rate(value) else { throw CalculationError.outOfRange("stateCertificate.electedRate: \(Money.text(value))") }
+                return rate
+            } ?? -1
+            certificateExtraCents = try cents(certificate.extraWithholding ?? 0, "stateCertificate.extraWithholding")
+            certificateExempt = certificate.exempt == true
+            try addPreTax(input.preTax) { try cents($0, $1) }
+        }
+    }
+
+    /// The amounts of one paycheck, each rounded to the cent as `PaycheckCalculator` rounds them.
+    public struct Result: Sendable, Equatable {
+        public var federalWithholdingCents: Int64
+        public var supplementalWithholdingCents: Int64
+        /// Nil when no state is asked, or its method is not in the data.
+        public var stateWithholdingCents: Int64?
+        public var socialSecurityCents: Int64
+        public var medicareCents: Int64
+        /// The state's payroll contributions on this paycheck, together.
+        public var payrollContributionsCents: Int64
+        public var preTaxDeductionsCents: Int64
+        public var netPayCents: Int64
+    }
+}
