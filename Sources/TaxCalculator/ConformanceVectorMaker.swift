@@ -57,11 +57,12 @@ public enum ConformanceVectorMaker {
                             deductions: input.w4.deductions ?? 0, extraWithholding: input.w4.extraWithholding ?? 0,
                             allowances: input.w4.allowances ?? 0)
             let result = try calculator.calculate(PaycheckInput(
-                frequency: input.frequency, wages: input.wagesPerPeriod, w4: w4, state: input.state,
+                frequency: input.frequency, wages: input.wagesPerPeriod, w4: w4, supplemental: input.supplemental ?? 0, state: input.state,
                 stateCertificate: StateCertificate(filingStatus: certificate?.filingStatus, allowances: certificate?.allowances,
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
                                                    extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
-                localities: input.localities ?? []))
+                localities: input.localities ?? [],
+                supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat))
             cases.append(.init(id: id, input: input,
                                expected: .init(federalWithholding: result.federalWithholding, stateWithholding: result.stateWithholding,
                                                socialSecurity: result.socialSecurity, medicare: result.medicare,
@@ -97,6 +98,12 @@ public enum ConformanceVectorMaker {
         for (frequency, annual, w4) in steps {
             n += 1
             try add("P-US-\(n)", .init(frequency: frequency, wagesPerPeriod: wages(annual, frequency), w4: w4))
+        }
+        // A bonus, by the flat rate and by the aggregate method.
+        for method in SupplementalMethod.allCases {
+            n += 1
+            try add("P-US-\(n)", .init(frequency: .biweekly, wagesPerPeriod: 3_000, w4: W4(form: 2020, filingStatus: .single),
+                                       supplemental: 10_000, supplementalMethod: method == .flat ? nil : method.rawValue))
         }
         // Every state with a method: its certificate left out, then every field it has.
         for code in data.states.keys.sorted() {

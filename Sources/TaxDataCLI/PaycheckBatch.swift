@@ -21,6 +21,7 @@ struct PaycheckBatch {
         var roundToDollar: Bool?
         var state: String?
         var stateCertificate: Certificate?
+        var supplementalMethod: SupplementalMethod?
         var locality: String?
         var localities: [String]?
         var workLocality: String?
@@ -80,6 +81,7 @@ struct PaycheckBatch {
                                 electedRate: try item.stateCertificate?.electedRate.map { try amount($0, "stateCertificate.electedRate") },
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt),
-                             localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality)
+                             localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,
+                             supplementalMethod: item.supplementalMethod ?? .flat)
     }
 }

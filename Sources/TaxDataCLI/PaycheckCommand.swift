@@ -15,7 +15,8 @@ struct PaycheckCommand: AsyncParsableCommand {
         discussion: """
         The federal withholding follows Publication 15-T's percentage method for automated payroll \
         systems (Worksheet 1A), from the year's tables in the data; supplemental wages (--supplemental) \
-        are withheld at the flat 22% (37% above $1,000,000 in the year). --state XX withholds the \
+        are withheld at the flat 22%, or by the aggregate method with --aggregate (37% above \
+        $1,000,000 in the year either way). --state XX withholds the \
         state's income tax by its own method where the data has it (--state-allowances and the other \
         --state-* options are its certificate's fields), with the state's payroll contributions; \
         --locality ID (repeatable) and --work-locality ID add the local income taxes withheld. \
@@ -36,7 +37,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         Many paychecks at once: taxdata paycheck --batch cases.jsonl, one JSON object per line: \
         {"id", "year", "frequency", "wagesPerPeriod", "w4": {"form", "filingStatus", "multipleJobs", \
         "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
-        "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", \
+        "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", "supplementalMethod" (flat or aggregate), \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
         "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"}, \
         "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
@@ -125,6 +126,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("work-locality"), help: ArgumentHelp("Where the employee works, when a work-place tax or a resident credit applies there.", valueName: "id"))
     var workLocality: String?
 
+    @Flag(name: .customLong("aggregate"), help: "Withhold on --supplemental by the aggregate method (added to the period's wages) instead of the flat 22%.")
+    var aggregate = false
+
     @Flag(name: .customLong("project"), help: "Add the year: this paycheck's withholding over the year's paychecks against the year's tax, the refund or balance due.")
     var project = false
 
@@ -175,7 +179,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 electedRate: try stateElectedRate.map { try amount($0, "--state-elected-rate") },
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil),
-                             localities: locality, workLocality: workLocality)
+                             localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat)
     }
 
     func run() async throws {

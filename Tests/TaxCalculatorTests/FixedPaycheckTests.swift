@@ -64,7 +64,7 @@ struct FixedPaycheckTests {
         }
         return PaycheckInput(frequency: frequency, wages: dollars(cents: wages), preTax: preTax, w4: w4, yearToDateWages: ytd,
                              supplemental: supplemental, yearToDateSupplemental: ytdSupplemental, roundToDollar: Int.random(in: 0..<4, using: &rng) == 0,
-                             state: state, stateCertificate: certificate)
+                             state: state, stateCertificate: certificate, supplementalMethod: Bool.random(using: &rng) ? .aggregate : .flat)
     }
 
     @Test("every amount of 40,000 random paychecks a year equals the reference's, to the cent",

@@ -247,6 +247,29 @@ struct WithholdingTests {
         }
     }
 
+    @Test("supplemental wages by the aggregate method: the total as one payment less the regular wages' withholding; none for an exempt W-4 below $1,000,000")
+    func aggregateSupplemental() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = PaycheckCalculator(data: data)
+        // Biweekly 3,000, single: 320.38 (README). With a 1,000 bonus aggregated: 4,000 × 26 − 8,600 = 95,400, the single
+        // STANDARD row from 57,900: 5,800 + 22% × 37,500 = 14,050 / 26 = 540.38; the bonus withholds 540.38 − 320.38 = 220.00.
+        let bonus = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 3_000, w4: FormW4(filingStatus: .single),
+                                                           supplemental: 1_000, supplementalMethod: .aggregate))
+        #expect(bonus.supplementalWithholding == 220 && bonus.federalWithholding == Decimal(string: "540.38")!)
+        // A bonus that crosses into the 24% row: 10,000 → 13,000 × 26 − 8,600 = 329,400: the 35% row from 265,900 (or the one
+        // the schedule has there): the aggregate differs from the flat 2,200.
+        let big = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 3_000, w4: FormW4(filingStatus: .single),
+                                                         supplemental: 10_000, supplementalMethod: .aggregate))
+        let flat = try calculator.calculate(PaycheckInput(frequency: .biweekly, wages: 3_000, w4: FormW4(filingStatus: .single), supplemental: 10_000))
+        #expect(flat.supplementalWithholding == 2_200 && big.supplementalWithholding > 2_200)
+        // An exempt Form W-4: nothing on the supplemental wages up to $1,000,000 by either method; 37% above it whatever the form.
+        for method in SupplementalMethod.allCases {
+            let exempt = try calculator.calculate(PaycheckInput(frequency: .monthly, wages: 5_000, w4: FormW4(filingStatus: .single, exempt: true),
+                                                                supplemental: 50_000, yearToDateSupplemental: 980_000, supplementalMethod: method))
+            #expect(exempt.supplementalWithholding == Decimal(string: "11100")!, "\(method): 37% × 30,000 above the million")
+        }
+    }
+
     @Test("a year of paychecks against the year's tax: the refund or balance due, federal and state")
     func projection() throws {
         let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })

@@ -49,6 +49,9 @@ struct PaycheckCommandTests {
         let projection = try #require(object["projection"] as? [String: Any], "\(json.stdout)")
         #expect(projection["federalOwed"] as? Int == 5000 && projection["paychecks"] as? Int == 26)
         #expect(object["federalWithholding"] as? Double == 107.69, "the paycheck's keys stay at the top")
+        let aggregate = try await taxdata("paycheck", "--year", "2026", "--frequency", "biweekly", "--wages", "3000", "--supplemental", "1000",
+                                          "--aggregate", "--format", "json", "--sources", sources)
+        #expect(aggregate.stdout.contains("\"supplementalWithholding\" : 220,"), "\(aggregate.stdout)")
         let refused = try await taxdata("paycheck", "--year", "2026", "--frequency", "weekly", "--wages", "900", "--children", "2", "--sources", sources)
         #expect(refused.status == 2 && refused.stderr.contains("--children is for --project"), "\(refused.stderr)")
     }

@@ -16,6 +16,7 @@ extension FixedPaycheckCalculator {
         public var supplementalCents: Int64 = 0
         public var yearToDateSupplementalCents: Int64 = 0
         public var roundToDollar = false
+        public var supplementalMethod = SupplementalMethod.flat
         // The Form W-4, as checked when the input was made.
         let redesigned: Bool
         let status: FilingStatus
@@ -53,6 +54,7 @@ extension FixedPaycheckCalculator {
             supplementalCents = try cents(input.supplemental, "supplemental")
             yearToDateSupplementalCents = try cents(input.yearToDateSupplemental, "yearToDateSupplemental")
             roundToDollar = input.roundToDollar
+            supplementalMethod = input.supplementalMethod
             let w4 = input.w4
             redesigned = w4.isRedesigned
             status = w4.filingStatus

@@ -251,30 +251,53 @@ public struct FixedPaycheckCalculator: Sendable {
         }
         var regularWithholding: Int64 = 0
         if !input.exempt {
-            let annual = wages * periods
-            let adjusted: Int64, schedule: [Row]
-            if input.redesigned {
-                let column = Self.column(input.status)
-                let line1g = input.multipleJobs ? 0 : standardAllowance[column]
-                adjusted = Swift.max(0, annual + input.otherIncomeCents - (input.deductionsCents + line1g))
-                schedule = input.multipleJobs ? checkbox[column] : standard[column]
-            } else {
-                adjusted = Swift.max(0, annual - input.allowances * allowance)
-                schedule = standard[input.status == .marriedFilingJointly ? 0 : 1]
-            }
-            let tentative = Self.tentative(schedule, adjusted)
-            let afterCredits = input.redesigned ? Swift.max(0, tentative - input.dependentsCents * FixedPoint.unitsPerCent) : tentative
-            // (afterCredits / periods + extra) exactly, rounded once: to the dollar or to the cent.
-            let total = afterCredits + input.extraCents * FixedPoint.unitsPerCent * periods
-            regularWithholding = input.roundToDollar
-                ? FixedPoint.divideRounded(total, periods * FixedPoint.unitsPerCent * 100) * 100
-                : FixedPoint.divideRounded(total, periods * FixedPoint.unitsPerCent)
+            regularWithholding = federalRegular(input, wages: wages, periods: periods)
         }
         let room = Swift.max(0, mandatoryThreshold - input.yearToDateSupplementalCents)
         let atRate = Swift.min(input.supplementalCents, room), above = input.supplementalCents - atRate
-        var supplemental = FixedPoint.roundToCent(atRate * supplementalRate + above * mandatoryRate)
-        if input.roundToDollar { supplemental = FixedPoint.divideRounded(supplemental, 100) * 100 }
+        var supplemental: Int64
+        if input.exempt || input.supplementalMethod == .aggregate {
+            var aggregated: Int64 = 0
+            if !input.exempt, atRate > 0 {
+                aggregated = Swift.max(0, federalRegular(input, wages: wages + atRate, periods: periods) - regularWithholding)
+            }
+            var mandatory = FixedPoint.roundToCent(above * mandatoryRate)
+            if input.roundToDollar { mandatory = FixedPoint.divideRounded(mandatory, 100) * 100 }
+            supplemental = aggregated + mandatory
+        } else {
+            supplemental = FixedPoint.roundToCent(atRate * supplementalRate + above * mandatoryRate)
+            if input.roundToDollar { supplemental = FixedPoint.divideRounded(supplemental, 100) * 100 }
+        }
+        return finish(input, regular: regular, preTax: preTax, cafeteria: cafeteria, regularWithholding: regularWithholding,
+                      supplemental: supplemental)
+    }
 
+    /// Worksheet 1A on `wages` (the period's, for withholding), rounded once to the cent or dollar.
+    @inline(__always)
+    func federalRegular(_ input: Input, wages: Int64, periods: Int64) -> Int64 {
+        let annual = wages * periods
+        let adjusted: Int64, schedule: [Row]
+        if input.redesigned {
+            let column = Self.column(input.status)
+            let line1g = input.multipleJobs ? 0 : standardAllowance[column]
+            adjusted = Swift.max(0, annual + input.otherIncomeCents - (input.deductionsCents + line1g))
+            schedule = input.multipleJobs ? checkbox[column] : standard[column]
+        } else {
+            adjusted = Swift.max(0, annual - input.allowances * allowance)
+            schedule = standard[input.status == .marriedFilingJointly ? 0 : 1]
+        }
+        let tentative = Self.tentative(schedule, adjusted)
+        let afterCredits = input.redesigned ? Swift.max(0, tentative - input.dependentsCents * FixedPoint.unitsPerCent) : tentative
+        // (afterCredits / periods + extra) exactly, rounded once: to the dollar or to the cent.
+        let total = afterCredits + input.extraCents * FixedPoint.unitsPerCent * periods
+        return input.roundToDollar
+            ? FixedPoint.divideRounded(total, periods * FixedPoint.unitsPerCent * 100) * 100
+            : FixedPoint.divideRounded(total, periods * FixedPoint.unitsPerCent)
+    }
+
+    /// FICA, the state's lines and net pay, from the federal amounts.
+    @inline(__always)
+    func finish(_ input: Input, regular: Int64, preTax: Int64, cafeteria: Int64, regularWithholding: Int64, supplemental: Int64) -> Result {
         // FICA with the year to date.
         let ficaWages = Swift.max(0, regular + input.supplementalCents - cafeteria)
         let ssWages = Swift.min(ficaWages, Swift.max(0, ssWageBase - input.yearToDateWagesCents))

@@ -66,8 +66,25 @@ public struct PaycheckCalculator: Sendable {
         let supplemental = method.supplemental
         let room = Swift.max(0, supplemental.mandatoryThreshold - input.yearToDateSupplemental)
         let atRate = Swift.min(input.supplemental, room), above = input.supplemental - atRate
-        var supplementalWithholding = Rounding.cent(atRate * supplemental.rate + above * supplemental.mandatoryRate)
-        if input.roundToDollar { supplementalWithholding = Money.roundedToDollar(supplementalWithholding) }
+        var supplementalWithholding: Decimal
+        if input.w4.exempt || input.supplementalMethod == .aggregate {
+            // Aggregated: the total as one payment, less the regular wages' withholding (none for a
+            // Form W-4 that claims exemption, on either method); the mandatory rate above $1,000,000.
+            var aggregated: Decimal = 0
+            if !input.w4.exempt, atRate > 0 {
+                let exact = PercentageMethod.perPeriod(method, w4: input.w4, wages: wagesForWithholding + atRate, frequency: input.frequency)
+                aggregated = Swift.max(0, (input.roundToDollar ? Money.roundedToDollar(exact) : Rounding.cent(exact)) - regularWithholding)
+            }
+            var mandatory = Rounding.cent(above * supplemental.mandatoryRate)
+            if input.roundToDollar { mandatory = Money.roundedToDollar(mandatory) }
+            supplementalWithholding = aggregated + mandatory
+            if input.w4.exempt && atRate > 0 {
+                notes.append("Form W-4 claims exemption: no federal income tax withheld on the supplemental wages up to \(Money.text(supplemental.mandatoryThreshold)) either")
+            }
+        } else {
+            supplementalWithholding = Rounding.cent(atRate * supplemental.rate + above * supplemental.mandatoryRate)
+            if input.roundToDollar { supplementalWithholding = Money.roundedToDollar(supplementalWithholding) }
+        }
         if above > 0 {
             notes.append("\(Money.text(above)) of supplemental wages above \(Money.text(supplemental.mandatoryThreshold)) in the year withheld at \(Money.percent(supplemental.mandatoryRate)), whatever the Form W-4")
         }

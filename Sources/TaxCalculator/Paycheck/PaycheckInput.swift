@@ -15,11 +15,14 @@ public struct PaycheckInput: Sendable, Equatable {
     /// stops at the wage base; the Additional Medicare Tax is withheld above $200,000 whatever the
     /// filing status.
     public var yearToDateWages: Decimal
-    /// Supplemental wages in this paycheck (a bonus), withheld at the flat rate: 22%, and 37% on
-    /// the part that takes the year's supplemental wages above $1,000,000.
+    /// Supplemental wages in this paycheck (a bonus), withheld by `supplementalMethod` (the flat 22%
+    /// by default), and at 37% on the part that takes the year's supplemental wages above $1,000,000.
     public var supplemental: Decimal
     /// Supplemental wages this employer paid earlier in the year.
     public var yearToDateSupplemental: Decimal
+    /// How the supplemental wages up to $1,000,000 are withheld on (Publication 15, section 7):
+    /// the optional flat rate, or aggregated with the period's regular wages.
+    public var supplementalMethod: SupplementalMethod
     /// Pub 15-T's optional rounding of the period's withholding to the nearest dollar.
     public var roundToDollar: Bool
     /// The state whose income tax is withheld (USPS code); nil: federal and FICA only.
@@ -33,7 +36,9 @@ public struct PaycheckInput: Sendable, Equatable {
 
     public init(frequency: PayFrequency, wages: Decimal, preTax: [PreTaxDeduction] = [], w4: FormW4, yearToDateWages: Decimal = 0,
                 supplemental: Decimal = 0, yearToDateSupplemental: Decimal = 0, roundToDollar: Bool = false, state: String? = nil,
-                stateCertificate: StateCertificate = StateCertificate(), localities: [String] = [], workLocality: String? = nil) {
+                stateCertificate: StateCertificate = StateCertificate(), localities: [String] = [], workLocality: String? = nil,
+                supplementalMethod: SupplementalMethod = .flat) {
+        self.supplementalMethod = supplementalMethod
         self.localities = localities
         self.workLocality = workLocality
         self.frequency = frequency
@@ -47,6 +52,16 @@ public struct PaycheckInput: Sendable, Equatable {
         self.state = state
         self.stateCertificate = stateCertificate
     }
+}
+
+/// Publication 15's two ways to withhold on supplemental wages up to $1,000,000 in a year (above,
+/// the mandatory flat rate applies whatever the Form W-4).
+public enum SupplementalMethod: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The optional flat rate (22%).
+    case flat
+    /// Added to the period's regular wages, withheld on the total as one payment, less what the
+    /// regular wages alone withhold.
+    case aggregate
 }
 
 /// A state withholding certificate (Form IL-W-4, VA-4, MI-W4, …): each field is nil unless given,
@@ -91,7 +106,7 @@ public struct PaycheckResult: Sendable, Equatable {
     public var withholdingWages: Decimal
     /// Federal income tax withheld: the regular wages' (Worksheet 1A) and the supplemental's.
     public var federalWithholding: Decimal
-    /// Of `federalWithholding`, the flat-rate withholding on the supplemental wages.
+    /// Of `federalWithholding`, the withholding on the supplemental wages (`supplementalMethod`).
     public var supplementalWithholding: Decimal
     /// The state's income tax withheld by its own method (nil: no state asked, or its method is not
     /// in the data yet, which a note says; 0 in a state without a wage income tax).

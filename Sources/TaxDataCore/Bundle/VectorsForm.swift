@@ -93,8 +93,13 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var stateCertificate: Certificate?
         /// Where the employee lives (locality ids of `state`).
         public var localities: [String]?
+        /// A bonus in the paycheck, and `aggregate` when it is withheld on by the aggregate method.
+        public var supplemental: Decimal?
+        public var supplementalMethod: String?
         public init(frequency: PayFrequency, wagesPerPeriod: Decimal, w4: W4, state: String? = nil, stateCertificate: Certificate? = nil,
-                    localities: [String]? = nil) {
+                    localities: [String]? = nil, supplemental: Decimal? = nil, supplementalMethod: String? = nil) {
+            self.supplemental = supplemental
+            self.supplementalMethod = supplementalMethod
             self.frequency = frequency
             self.wagesPerPeriod = wagesPerPeriod
             self.w4 = w4
