@@ -41,8 +41,6 @@ public struct FixedPaycheckCalculator: Sendable {
         var phaseOutStart: [Int64], phaseOutRate: [Int64]
         /// Cents; `.max` without a limit.
         var allowanceWageLimit: Int64
-        /// The pre-tax kinds the state taxes (bit `kindBit`).
-        var taxedKinds: UInt8
     }
 
     /// A payroll contribution, compiled: the employee's rate in 10⁻¹² (rate × share, both in
@@ -83,7 +81,7 @@ public struct FixedPaycheckCalculator: Sendable {
     let states: [StateKind]
     /// Per state (by `StateID`), its payroll contributions a paycheck computes.
     let contributions: [[Contribution]]
-    /// Per state, the pre-tax kinds it taxes (for its wages), whatever its withholding method.
+    /// Per state, the pre-tax kinds it taxes (bit `kindBit`), for its wages: its withholding and its contributions.
     let taxedKinds: [UInt8]
     /// The methods as the data gives them (the certificates are checked against these).
     let methods: [String: StateWithholding]
@@ -157,11 +155,6 @@ public struct FixedPaycheckCalculator: Sendable {
                     })
                 }
             } ?? []
-            var taxed: UInt8 = 0
-            for kind in state.preTaxTreatment?.taxed ?? [] {
-                if let bit = PreTaxKind(rawValue: kind).map(Self.kindBit) { taxed |= bit }
-                if kind == PreTaxKind.hsa.rawValue { taxed |= Self.kindBit(.hsaSelf) }
-            }
             return .method(StateMethod(
                 deduction: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }
                     .map { try cents(method.standardDeduction?[$0] ?? 0, "\(code) withholding standardDeduction") },
@@ -177,8 +170,7 @@ public struct FixedPaycheckCalculator: Sendable {
                 phaseOutRate: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
                     try method.standardDeductionPhaseOut?.rate[status].map { try rate($0, "\(code) withholding phase-out rate") } ?? 0
                 },
-                allowanceWageLimit: try method.allowanceWageLimit.map { try cents($0, "\(code) withholding allowanceWageLimit") } ?? .max,
-                taxedKinds: taxed))
+                allowanceWageLimit: try method.allowanceWageLimit.map { try cents($0, "\(code) withholding allowanceWageLimit") } ?? .max))
         }
     }
 
@@ -355,7 +347,7 @@ public struct FixedPaycheckCalculator: Sendable {
         case .noMethod: return nil
         case .method(let method):
             if input.certificateExempt { return 0 }
-            let wages = stateWages(input, taxedKinds: method.taxedKinds, regular: regular, preTax: preTax)
+            let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
             let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
             let statusIndex = Self.statusIndex(status)
