@@ -60,7 +60,7 @@ public enum ConformanceVectorMaker {
                 frequency: input.frequency, wages: input.wagesPerPeriod, w4: w4, supplemental: input.supplemental ?? 0, state: input.state,
                 stateCertificate: StateCertificate(filingStatus: certificate?.filingStatus, allowances: certificate?.allowances,
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
-                                                   extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
+                                                   exemptionAmount: certificate?.exemptionAmount, extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
                 localities: input.localities ?? [],
                 supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat))
             cases.append(.init(id: id, input: input,
@@ -115,9 +115,19 @@ public enum ConformanceVectorMaker {
             if fields.contains("allowances") { certificate.allowances = 2 }
             if fields.contains("additionalAllowances") { certificate.additionalAllowances = 1 }
             if fields.contains("electedRate") { certificate.electedRate = method.electedRates?.last }
+            if fields.contains("exemptionAmount") { certificate.exemptionAmount = 6_000 }
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                         state: code, stateCertificate: certificate))
+            // A per-period method's tables differ by frequency: its weekly and daily ones too, with one allowance.
+            if method.perPeriod != nil {
+                var one = certificate
+                one.allowances = fields.contains("allowances") ? 1 : nil
+                one.extraWithholding = nil
+                try add("P-\(code)-3", .init(frequency: .weekly, wagesPerPeriod: 1_234.56, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
+                                            state: code, stateCertificate: one))
+                try add("P-\(code)-4", .init(frequency: .daily, wagesPerPeriod: 287.65, w4: W4(form: 2020, filingStatus: .single), state: code))
+            }
         }
         // Each state with localities: its first locality of each kind (a county, a city, a school district, at most three).
         for code in data.states.keys.sorted() {

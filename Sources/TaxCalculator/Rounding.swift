@@ -6,4 +6,12 @@ import TaxDataCore
 /// Intermediate arithmetic is exact `Decimal`; totals are sums of rounded components.
 enum Rounding {
     static func cent(_ value: Decimal) -> Decimal { Money.roundedToCent(value) }
+
+    /// `value` to `scale` decimal places (0 the dollar, 1 the dime), half away from zero.
+    static func places(_ value: Decimal, _ scale: Int) -> Decimal {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, scale, .plain)
+        return output
+    }
 }

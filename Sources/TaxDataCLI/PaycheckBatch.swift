@@ -32,6 +32,7 @@ struct PaycheckBatch {
         var allowances: Int?
         var additionalAllowances: Int?
         var electedRate: CalcBatch.Amount?
+        var exemptionAmount: CalcBatch.Amount?
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
     }
@@ -79,6 +80,7 @@ struct PaycheckBatch {
                                 filingStatus: item.stateCertificate?.filingStatus, allowances: item.stateCertificate?.allowances,
                                 additionalAllowances: item.stateCertificate?.additionalAllowances,
                                 electedRate: try item.stateCertificate?.electedRate.map { try amount($0, "stateCertificate.electedRate") },
+                                exemptionAmount: try item.stateCertificate?.exemptionAmount.map { try amount($0, "stateCertificate.exemptionAmount") },
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,

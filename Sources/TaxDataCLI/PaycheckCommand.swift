@@ -39,7 +39,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", "supplementalMethod" (flat or aggregate), \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
-        "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"}, \
+        "allowances", "additionalAllowances", "electedRate", "exemptionAmount", "extraWithholding", "exempt"}, \
         "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
         {"id", "error"}.
         """
@@ -114,6 +114,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-elected-rate"), help: "The rate elected on the state certificate, where the employee elects one (Arizona: 0.005 … 0.035).")
     var stateElectedRate: String?
 
+    @Option(name: .customLong("state-exemption-amount"), help: "The yearly exemption in dollars the state certificate claims (Mississippi's Form 89-350).")
+    var stateExemptionAmount: String?
+
     @Option(name: .customLong("state-extra-withholding"), help: "The state certificate's extra amount each paycheck.")
     var stateExtraWithholding: String?
 
@@ -177,6 +180,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                              stateCertificate: StateCertificate(filingStatus: stateStatus, allowances: stateAllowances,
                                                                 additionalAllowances: stateAdditionalAllowances,
                                                                 electedRate: try stateElectedRate.map { try amount($0, "--state-elected-rate") },
+                                                                exemptionAmount: try stateExemptionAmount.map { try amount($0, "--state-exemption-amount") },
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil),
                              localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat)

@@ -24,7 +24,9 @@ struct ConformanceVectorTests {
         } else {
             let methods = data.states.values.filter { $0.withholding != nil }.count
             let withLocalities = data.states.values.filter { !($0.localities ?? []).isEmpty }.count
-            #expect(vectors.paycheck.count == 49 + 2 * methods + withLocalities + 2, "\(vectors.paycheck.count)")
+            // A per-period method has a weekly and a daily case more.
+            let perPeriod = data.states.values.filter { $0.withholding?.perPeriod != nil }.count
+            #expect(vectors.paycheck.count == 49 + 2 * methods + 2 * perPeriod + withLocalities + 2, "\(vectors.paycheck.count)")
             #expect(vectors.paycheck.filter { $0.expected.localWithholding != nil }.count == withLocalities)
             #expect(vectors.paycheck.filter { $0.expected.localWithholding.map { $0 > 0 } == true }.count >= withLocalities - 2)
             // Every state method is exercised with every field of its certificate.

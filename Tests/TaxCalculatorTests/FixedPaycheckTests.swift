@@ -56,6 +56,7 @@ struct FixedPaycheckTests {
                 case "allowances": certificate.allowances = Int.random(in: 0...8, using: &rng)
                 case "additionalAllowances": certificate.additionalAllowances = Int.random(in: 0...3, using: &rng)
                 case "electedRate": certificate.electedRate = method.electedRates?.randomElement(using: &rng)
+                case "exemptionAmount": certificate.exemptionAmount = dollars(cents: Int64.random(in: 0...2_000_000, using: &rng))
                 case "extraWithholding": certificate.extraWithholding = dollars(cents: Int64.random(in: 0...5_000, using: &rng))
                 case "exempt": certificate.exempt = Int.random(in: 0..<10, using: &rng) == 0
                 default: break

@@ -406,11 +406,114 @@ struct WithholdingTests {
         // 33,176 = 2,627.62 / 24 = 109.48. The Guide prints 109.50 (its annual tax rounded to 2,628 first).
         StateCase(year: 2026, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),
                   expected: "109.48", why: "John, to the cent"),
+        // Kansas KW-100, Esmeralda Espinoza: semi-monthly $2,000, Joint, 3 allowances: 763.33 + 96.67 = 860; 2,000 − 860 =
+        // 1,140; (1,140 − 343) × 5.2% = 41.44 (the table's floor 8,240 / 24 = 343.33 printed 343). Same tables in 2025.
+        StateCase(year: 2026, state: "KS", frequency: .semimonthly, wages: "2000",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3), expected: "41.44", why: "Esmeralda Espinoza"),
+        StateCase(year: 2025, state: "KS", frequency: .semimonthly, wages: "2000",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3), expected: "41.44", why: "the July 2024 tables"),
+        // One allowance on a Joint K-4 is worth half the Joint column: 176.15 a week, as Single's first.
+        StateCase(year: 2026, state: "KS", frequency: .weekly, wages: "1000",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1), expected: "34.62",
+                  why: "1,000 − 176.15 = 823.85; 5.2% × (823.85 − 158) = 34.62"),
+        // New Mexico FYI-104: married, weekly $1,000, $20 more: 12.77 + 4.3% × (1,000 − 790) = 21.80 + 20 = 41.80.
+        StateCase(year: 2026, state: "NM", frequency: .weekly, wages: "1000", certificate: StateCertificate(extraWithholding: 20),
+                  federal: .marriedFilingJointly, expected: "41.80", why: "FYI-104's example (the annualized formula gives 41.78)"),
+        StateCase(year: 2026, state: "NM", frequency: .annual, wages: "50000", expected: "1562.65", why: "Table 7(a): 1,165.50 + 4.7% × 8,450"),
+        StateCase(year: 2026, state: "NM", frequency: .weekly, wages: "1000", expected: "31.86", why: "Table 1(a): 22.41 + 4.7% × 201"),
+        // Oklahoma OW-2: semimonthly $1,825, married, 2 allowances: 1,825 − 83.34 = 1,741.66; 9.10 + 4.5% × 612.66 = 36.67 → 37.
+        StateCase(year: 2026, state: "OK", frequency: .semimonthly, wages: "1825",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2), expected: "37", why: "OW-2's sample"),
+        StateCase(year: 2026, state: "OK", frequency: .semimonthly, wages: "1825", certificate: StateCertificate(filingStatus: .single),
+                  expected: "61", why: "Table 3 single: 4.55 + 4.5% × 1,260 = 61.25 → 61"),
+        // Indiana DN#1: weekly $800, 5 personal, 3 + 1 dependent and 2 adopted (4 more Table B) exemptions: 96.15 + 86.54 + 28.85 +
+        // 115.38 = 326.92; 473.08 × 2.95% = 13.96. The count's total is divided (round(8 × 1,500 / 52) = 230.77, as the three lines).
+        StateCase(year: 2026, state: "IN", frequency: .weekly, wages: "800", certificate: StateCertificate(allowances: 5, additionalAllowances: 8),
+                  expected: "13.96", why: "DN#1's example"),
+        // Mississippi 89-700 (2026): weekly $500: 26,000 − 2,300 = 23,700; 4% × 13,700 = 548 / 52 = 10.54 → 11.
+        StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", expected: "11", why: "single, no 89-350"),
+        StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .single, exemptionAmount: 6000),
+                  expected: "6", why: "a $6,000 exemption: 17,700; 308 / 52 = 5.92"),
+        StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .marriedFilingJointly),
+                  expected: "9", why: "married, spouse not employed: 21,400; 456 / 52 = 8.77"),
     ])
     func stateWorkedExamples(_ c: StateCase) throws {
         let result = try paycheck(c.year, PaycheckInput(frequency: c.frequency, wages: Decimal(string: c.wages)!, w4: FormW4(filingStatus: c.federal),
                                                         state: c.state, stateCertificate: c.certificate))
         #expect(result.stateWithholding == Decimal(string: c.expected), "\(c.why)")
+    }
+
+    @Test("a method with a key this library does not know (a newer schema minor's part of it) computes no state withholding, and says so, in both calculators")
+    func unreadMethodKeys() throws {
+        var data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(data.states["IL"]?.withholding)) as? [String: Any])
+        object["stepDeduction"] = ["single": 100]
+        let method = try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(method.unreadKeys == ["stepDeduction"])
+        data.states["IL"]?.withholding = method
+        let input = PaycheckInput(frequency: .weekly, wages: 900, w4: FormW4(filingStatus: .single), state: "IL")
+        let result = try PaycheckCalculator(data: data).calculate(input)
+        #expect(result.stateWithholding == nil)
+        #expect(result.notes.contains { $0.contains("stepDeduction") && $0.contains("newer than this library") })
+        let fast = try FixedPaycheckCalculator(data: data)
+        #expect(fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents == nil)
+        // Without the key, the same method withholds.
+        object["stepDeduction"] = nil
+        data.states["IL"]?.withholding = try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(try PaycheckCalculator(data: data).calculate(input).stateWithholding != nil)
+    }
+
+    /// The tax of a printed per-period table's rows ("over base percent") on `wages`: the row whose floor the wages are over.
+    static func printedTax(_ rows: [String], on wages: Decimal) -> Decimal {
+        var tax: Decimal = 0
+        for row in rows.map({ $0.split(separator: " ").map { Decimal(string: String($0))! } }) where row[0] == 0 || wages > row[0] {
+            tax = row[1] + row[2] / 100 * (wages - row[0])
+        }
+        return tax
+    }
+
+    @Test("every row of the per-period tables Kansas, New Mexico and Oklahoma print for 2026, at its middle and at its top, comes out of the yearly tables; and their allowance columns",
+          arguments: ["KS", "NM", "OK"])
+    func printedPeriodTables(state: String) throws {
+        let dollar = state == "OK"
+        func withheld(_ frequency: PayFrequency, _ wages: Decimal, _ status: FilingStatus, allowances: Int? = nil) throws -> Decimal? {
+            let certificate = state == "NM" ? StateCertificate() : StateCertificate(filingStatus: status, allowances: allowances)
+            return try paycheck(2026, PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: status), state: state,
+                                                    stateCertificate: certificate)).stateWithholding
+        }
+        func rounded(_ tax: Decimal) -> Decimal { dollar ? Money.roundedToDollar(tax) : Money.roundedToCent(tax) }
+        var checked = 0
+        for (column, periods) in PrintedPeriodTables.rows[state]! {
+            let status: FilingStatus = column == "married" ? .marriedFilingJointly : column == "head_household" ? .headOfHousehold : .single
+            for (name, rows) in periods {
+                let frequency = try #require(PayFrequency(rawValue: name))
+                let floors = rows.map { Decimal(string: String($0.split(separator: " ")[0]))! }
+                for (i, floor) in floors.enumerated() {
+                    let top = i + 1 < floors.count ? floors[i + 1] : floor + 100
+                    for wages in [Money.roundedToCent((floor + top) / 2), top] {
+                        let expected = rounded(Self.printedTax(rows, on: wages))
+                        #expect(try withheld(frequency, wages, status) == expected, "\(state) \(column) \(name) row \(i + 1) at \(wages)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == (state == "NM" ? 480 : state == "KS" ? 96 : 128))
+        // The allowance columns: Kansas's Joint (two), Single (one) and each further one; Oklahoma's one.
+        for frequency in PayFrequency.allCases {
+            let wages = Money.roundedToCent(Decimal(48_000) / Decimal(frequency.periods))
+            if state == "KS", let columns = PrintedPeriodTables.kansasAllowances[frequency.rawValue] {
+                let joint = Decimal(string: columns[0])!, single = Decimal(string: columns[1])!, further = Decimal(string: columns[2])!
+                let married = PrintedPeriodTables.rows["KS"]!["married"]![frequency.rawValue]!
+                let singles = PrintedPeriodTables.rows["KS"]!["single"]![frequency.rawValue]!
+                #expect(try withheld(frequency, wages, .marriedFilingJointly, allowances: 4) == rounded(Self.printedTax(married, on: wages - joint - 2 * further)))
+                #expect(try withheld(frequency, wages, .single, allowances: 2) == rounded(Self.printedTax(singles, on: wages - single - further)))
+            }
+            if state == "OK", let column = PrintedPeriodTables.oklahomaAllowance[frequency.rawValue] {
+                let singles = PrintedPeriodTables.rows["OK"]!["single"]![frequency.rawValue]!
+                #expect(try withheld(frequency, wages, .single, allowances: 3) == rounded(Self.printedTax(singles, on: wages - 3 * Decimal(string: column)!)))
+            }
+        }
     }
 
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")

@@ -32,6 +32,8 @@ extension FixedPaycheckCalculator {
         /// Millionths; -1 when none was elected.
         let electedRate: Int64
         let certificateExtraCents: Int64
+        /// The yearly exemption claimed in dollars, in cents.
+        let certificateExemptionCents: Int64
         let certificateExempt: Bool
 
         /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
@@ -99,6 +101,7 @@ extension FixedPaycheckCalculator {
                 return rate
             } ?? -1
             certificateExtraCents = try cents(certificate.extraWithholding ?? 0, "stateCertificate.extraWithholding")
+            certificateExemptionCents = try cents(certificate.exemptionAmount ?? 0, "stateCertificate.exemptionAmount")
             certificateExempt = certificate.exempt == true
             try addPreTax(input.preTax) { try cents($0, $1) }
         }

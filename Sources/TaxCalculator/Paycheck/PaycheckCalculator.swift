@@ -215,6 +215,11 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(code)'s \(year) withholding method is not in the data yet: no state withholding computed")
             return nil
         }
+        if !method.unreadKeys.isEmpty {
+            notes.append("\(code)'s \(year) withholding method uses \(method.unreadKeys.joined(separator: ", ")), newer than this library: "
+                         + "no state withholding computed (update TaxCalculator)")
+            return nil
+        }
         try StateWithholdingFormula.validate(certificate, for: method, state: code)
         // The pre-tax deductions the state taxes go back into its wages (as the year's calculation does).
         let (wages, taxedBack) = stateWages(input, state, regular: regular, preTax: preTax)

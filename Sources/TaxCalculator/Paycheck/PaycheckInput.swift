@@ -74,17 +74,21 @@ public struct StateCertificate: Sendable, Equatable {
     public var additionalAllowances: Int?
     /// The rate the employee elected, where the state lets them (Arizona's Form A-4: 0.005 … 0.035).
     public var electedRate: Decimal?
+    /// A yearly exemption claimed in dollars (Mississippi's Form 89-350: $6,000 for a single
+    /// employee, and $1,500 for each dependent).
+    public var exemptionAmount: Decimal?
     /// An extra amount withheld each paycheck.
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
 
     public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
-                extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+                exemptionAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
         self.filingStatus = filingStatus
         self.allowances = allowances
         self.additionalAllowances = additionalAllowances
         self.electedRate = electedRate
+        self.exemptionAmount = exemptionAmount
         self.extraWithholding = extraWithholding
         self.exempt = exempt
     }
@@ -92,7 +96,7 @@ public struct StateCertificate: Sendable, Equatable {
     /// The fields given, by their names in `StateWithholding.certificateFields`.
     public var given: [String] {
         [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
-         ("electedRate", electedRate != nil), ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
+         ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
     }
 }
 
@@ -137,7 +141,7 @@ extension PaycheckResult: Encodable {
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, extraWithholding, exempt }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, extraWithholding, exempt }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -177,6 +181,7 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.allowances, forKey: .allowances)
             try certificate.encodeIfPresent(given.additionalAllowances, forKey: .additionalAllowances)
             try certificate.encodeIfPresent(given.electedRate, forKey: .electedRate)
+            try certificate.encodeIfPresent(given.exemptionAmount, forKey: .exemptionAmount)
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
         }

@@ -16,6 +16,7 @@ enum StateWithholdingFormula {
             }
         }
         if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
+        if let amount = certificate.exemptionAmount, amount < 0 { throw CalculationError.negative("stateCertificate.exemptionAmount") }
         if let elected = certificate.electedRate, let rates = method.electedRates, !rates.contains(elected) {
             throw CalculationError(.outOfRange, "stateCertificate.electedRate: \(Money.text(elected)) is not a rate \(state)'s certificate offers (\(rates.map { Money.text($0) }.joined(separator: ", ")))")
         }
@@ -29,7 +30,30 @@ enum StateWithholdingFormula {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
-        let allowances = Decimal(certificate.allowances ?? 0), additional = Decimal(certificate.additionalAllowances ?? 0)
+        let tax = method.perPeriod.map { tables($0, method, certificate, wages: wages, periods: periods, daily: frequency == .daily, status: status) }
+            ?? annualized(method, certificate, wages: wages, periods: periods, status: status)
+        let rounded = method.rounding == "dollar" ? Money.roundedToDollar(tax) : Money.roundedToCent(tax)
+        return rounded + (certificate.extraWithholding ?? 0)
+    }
+
+    /// The allowances' value (`value(count, yearly amount)`: as the method counts them: the yearly
+    /// total, or a period's share to the cent of each, or of their total).
+    private static func allowances(_ method: StateWithholding, _ certificate: StateCertificate, status: FilingStatus, allowance: Decimal,
+                                   value: (Int, Decimal) -> Decimal) -> Decimal {
+        var count = certificate.allowances ?? 0
+        var total: Decimal = 0
+        if let personal = method.personalAllowance, let first = personal.count[status], let amount = personal.amount[status], count > 0 {
+            let claimed = Swift.min(count, first)
+            total = value(1, amount * Decimal(claimed) / Decimal(first))
+            count -= claimed
+        }
+        return total + value(count, allowance) + value(certificate.additionalAllowances ?? 0, method.additionalAllowance ?? 0)
+            + value(1, certificate.exemptionAmount ?? 0)
+    }
+
+    /// The period's tax, unrounded, by the annualized formula.
+    private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
+                                   status: FilingStatus) -> Decimal {
         let yearly = wages * periods
         var standard = method.standardDeduction?[status] ?? 0
         if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status], yearly > start {
@@ -37,7 +61,7 @@ enum StateWithholdingFormula {
             standard = Swift.max(0, Rounding.cent(standard - rate * (yearly - start)))
         }
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
-        let deductions = standard + allowances * allowance + additional * (method.additionalAllowance ?? 0)
+        let deductions = standard + allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 }
         let taxable = Swift.max(0, yearly - deductions)
         var annual: Decimal
         if let rate = certificate.electedRate ?? method.rate {
@@ -45,9 +69,33 @@ enum StateWithholdingFormula {
         } else {
             annual = method.brackets?[status]?.tax(on: taxable) ?? 0
         }
-        annual = Swift.max(0, annual - allowances * (method.creditPerAllowance ?? 0))
-        let period = annual / periods
-        let rounded = method.rounding == "dollar" ? Money.roundedToDollar(period) : Money.roundedToCent(period)
-        return rounded + (certificate.extraWithholding ?? 0)
+        annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0))
+        return annual / periods
+    }
+
+    /// The period's tax, unrounded, by the period's own table (`perPeriod`): deductions and base
+    /// taxes the yearly ones' share to the cent, floors rounded as the state prints them, a row
+    /// applying to wages over its floor.
+    private static func tables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, _ certificate: StateCertificate,
+                               wages: Decimal, periods: Decimal, daily: Bool, status: FilingStatus) -> Decimal {
+        let share = { (yearly: Decimal) in Rounding.cent(yearly / periods) }
+        let totals = rounding.allowanceTotals == true
+        let deductions = share(method.standardDeduction?[status] ?? 0)
+            + allowances(method, certificate, status: status, allowance: method.allowance ?? 0) { totals ? share(Decimal($0) * $1) : Decimal($0) * share($1) }
+        let taxable = Swift.max(0, wages - deductions)
+        if let rate = certificate.electedRate ?? method.rate { return taxable * rate }
+        guard taxable > 0, let rows = method.brackets?[status] else { return 0 }
+        let scale = switch (daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
+        case "dollar": 0
+        case "dime": 1
+        default: 2
+        }
+        var tax: Decimal = 0
+        for row in rows {
+            let floor = Rounding.places(row.floor / periods, scale)
+            guard row.floor == 0 || taxable > floor else { break }
+            tax = share(row.baseTax) + row.rate * (taxable - floor)
+        }
+        return tax
     }
 }

@@ -45,14 +45,31 @@ extension YAMLDocument {
         }
         let limitNode = m.optional("allowanceWageLimit")
         let limit = limitNode.flatMap { decimal($0, path.key("allowanceWageLimit")) }
-        let dailyNode = m.optional("dailyPeriods")
-        let daily = dailyNode.flatMap { node -> Int? in
-            guard let value = decimal(node, path.key("dailyPeriods")), let whole = Int(exactly: NSDecimalNumber(decimal: value)), Decimal(whole) == value else {
-                report(.yamlNumber, "dailyPeriods must be a whole number of days", at: node)
-                return nil
-            }
-            return whole
+        let personalNode = m.optional("personalAllowance")
+        let personal = personalNode.flatMap { node -> StateWithholding.PersonalAllowance? in
+            let p = path.key("personalAllowance")
+            guard var inner = mapping(node, p) else { return nil }
+            let count = inner.required("count").flatMap { statusTable($0, p.key("count")) { self.wholeNumber($0, $1, "a personalAllowance count must be a whole number of allowances") } }
+            let amount = inner.required("amount").flatMap { amountTable($0, p.key("amount")) }
+            inner.finish()
+            guard let count, let amount else { return nil }
+            return .init(count: count, amount: amount)
         }
+        let perPeriodNode = m.optional("perPeriod")
+        let perPeriod = perPeriodNode.flatMap { node -> StateWithholding.PerPeriod? in
+            let p = path.key("perPeriod")
+            guard var inner = mapping(node, p) else { return nil }
+            let floors = inner.required("floors").flatMap { string($0, p.key("floors")) }
+            let dailyNode = inner.optional("dailyFloors")
+            let daily = dailyNode.flatMap { string($0, p.key("dailyFloors")) }
+            let totalsNode = inner.optional("allowanceTotals")
+            let totals = totalsNode.flatMap { bool($0, p.key("allowanceTotals")) }
+            inner.finish()
+            guard let floors, dailyNode == nil || daily != nil, totalsNode == nil || totals != nil else { return nil }
+            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals)
+        }
+        let dailyNode = m.optional("dailyPeriods")
+        let daily = dailyNode.flatMap { wholeNumber($0, path.key("dailyPeriods"), "dailyPeriods must be a whole number of days") }
         let roundingNode = m.optional("rounding")
         let rounding = roundingNode.flatMap { string($0, path.key("rounding")) }
         let grade = m.required("provenance").flatMap { choice($0, path.key("provenance"), Provenance.self) }
@@ -63,11 +80,22 @@ extension YAMLDocument {
         guard let certificate, deductionNode == nil || deduction != nil, allowanceNode == nil || allowance != nil,
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
-              phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
+              perPeriodNode == nil || perPeriod != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
-                                standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, dailyPeriods: daily, rounding: rounding,
+                                standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
+                                dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
+    }
+
+    /// A whole number; `what` is the error when it is not.
+    private func wholeNumber(_ node: Node, _ path: DataPath, _ what: String) -> Int? {
+        guard let value = decimal(node, path), let whole = Int(exactly: NSDecimalNumber(decimal: value)), Decimal(whole) == value else {
+            report(.yamlNumber, what, at: node)
+            return nil
+        }
+        return whole
     }
 }

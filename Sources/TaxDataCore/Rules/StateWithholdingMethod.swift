@@ -5,8 +5,11 @@ import Foundation
 /// rates in [0, 1); brackets from 0 whose rows meet, the last open, each base tax the tax below it
 /// to the cent; tables for every filing status; amounts not negative; `allowance` and
 /// `creditPerAllowance` only with `allowances` on the certificate, `additionalAllowance` with
-/// `additionalAllowances`; daily periods 1–366; rounding `cent` or `dollar`; not on a state
-/// without an income tax. Its grade is `provenance.construct`'s.
+/// `additionalAllowances`; a `personalAllowance` for every status, of 1…10 allowances, with
+/// `allowances` on the certificate; `perPeriod` floors rounded to the `cent`, `dime` or `dollar`,
+/// and not with the yearly-wage features (a phase-out, a wage limit, a credit per allowance); daily
+/// periods 1–366; rounding `cent` or `dollar`; not on a state without an income tax. Its grade is
+/// `provenance.construct`'s.
 public struct StateWithholdingMethod: StateConstructRule {
     public let id = RuleID.stateWithholding
     public static let key = "withholding"
@@ -83,6 +86,34 @@ public struct StateWithholdingMethod: StateConstructRule {
         if let limit = method.allowanceWageLimit {
             if limit <= 0 { error("allowanceWageLimit must be positive", path.key("allowanceWageLimit")) }
             if method.allowance == nil { error("allowanceWageLimit needs an allowance to limit", path.key("allowanceWageLimit")) }
+        }
+        if let personal = method.personalAllowance {
+            let at = path.key("personalAllowance")
+            if !personal.count.missing.isEmpty { error("personalAllowance.count has no count for \(personal.count.missing.map(\.rawValue).joined(separator: ", "))", at.key("count")) }
+            if !personal.amount.missing.isEmpty { error("personalAllowance.amount has no amount for \(personal.amount.missing.map(\.rawValue).joined(separator: ", "))", at.key("amount")) }
+            for (status, count) in personal.count.writtenInOrder where !(1...10).contains(count) {
+                error("personalAllowance.count \(count) must be 1…10", at.key("count").key(status.rawValue))
+            }
+            for (status, amount) in personal.amount.writtenInOrder {
+                if amount < 0 { error("personalAllowance.amount must not be negative", at.key("amount").key(status.rawValue)) }
+                // Fewer allowances claimed are worth their share, which must be whole cents.
+                if let count = personal.count[status], count > 0, amount * 100 / Decimal(count) != Money.roundedToDollar(amount * 100 / Decimal(count)) {
+                    error("personalAllowance.amount \(Money.text(amount)) does not divide into \(count) allowances to the cent", at.key("amount").key(status.rawValue))
+                }
+            }
+            if !method.certificate.contains("allowances") { error("personalAllowance needs 'allowances' on the certificate", at) }
+        }
+        if let perPeriod = method.perPeriod {
+            let at = path.key("perPeriod")
+            for (key, rounding) in [("floors", perPeriod.floors), ("dailyFloors", perPeriod.dailyFloors)] {
+                if let rounding, !StateWithholding.PerPeriod.roundings.contains(rounding) {
+                    error("perPeriod.\(key) '\(rounding)' must be one of \(StateWithholding.PerPeriod.roundings.joined(separator: ", "))", at.key(key))
+                }
+            }
+            for (key, present) in [("standardDeductionPhaseOut", method.standardDeductionPhaseOut != nil), ("allowanceWageLimit", method.allowanceWageLimit != nil),
+                                   ("creditPerAllowance", method.creditPerAllowance != nil)] where present {
+                error("\(key) works on the year's wages: a perPeriod method has none", path.key(key))
+            }
         }
         if method.federalFilingStatus == true, method.certificate.contains("filingStatus") {
             error("federalFilingStatus takes the status from the federal Form W-4: the state's certificate has none", path.key("federalFilingStatus"))

@@ -24,6 +24,17 @@ import Foundation
 /// `standardDeductionPhaseOut` shrinks the standard deduction as the year's wages rise (Wisconsin:
 /// less 12 % of the wages above 17,780 for single), never below zero; `allowanceWageLimit` takes
 /// the allowances away entirely above that year's wages (Rhode Island: none above $290,800).
+///
+/// `personalAllowance` values the first allowances by the filing status (Kansas: the first is
+/// $9,160, or for a joint K-4 the first two together $18,320; each further one `allowance`). An
+/// employee's `exemptionAmount` is a yearly dollar amount the certificate claims (Mississippi's
+/// Form 89-350), taken off like an allowance.
+///
+/// A state that prints a table for each pay period (`perPeriod`: Kansas, New Mexico) does not
+/// annualize: each deduction is its yearly amount divided by the periods, to the cent; each
+/// bracket's floor is divided and rounded as the state rounds it (`floors`, `dailyFloors`), its
+/// base tax to the cent; and the period's wages are taxed by that table, a row applying to wages
+/// over its floor. A flat `rate` is then the period's wages less the period's deductions, times it.
 public struct StateWithholding: Sendable, Equatable, Codable {
     /// Items of `StateWithholding.certificateFields`, as strings so that the rule, not the decoder,
     /// refuses an unknown one.
@@ -42,6 +53,40 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var standardDeductionPhaseOut: DeductionPhaseOut?
     /// Above these yearly wages, `allowance` counts for nothing.
     public var allowanceWageLimit: Decimal?
+    /// The first allowances' value by filing status, in place of `allowance`.
+    public var personalAllowance: PersonalAllowance?
+    /// The state's tables are per pay period, derived from the yearly ones by this rounding.
+    public var perPeriod: PerPeriod?
+
+    /// The first `count[status]` allowances are worth `amount[status]` together; fewer are worth
+    /// their share of it (a joint K-4 with one allowance: half of $18,320). Allowances beyond
+    /// `count` are worth `allowance` each.
+    public struct PersonalAllowance: Sendable, Equatable, Codable {
+        public var count: StatusTable<Int>
+        public var amount: StatusTable<Decimal>
+        public init(count: StatusTable<Int>, amount: StatusTable<Decimal>) {
+            self.count = count
+            self.amount = amount
+        }
+    }
+
+    /// How the state's per-period tables round the yearly brackets' floors: `floors` for every
+    /// period, `dailyFloors` for daily pay when it differs (New Mexico: the dollar, and for daily
+    /// pay the dime). Base taxes and deductions are always to the cent: by default each
+    /// allowance's share, times the allowances (Kansas: 3 × 44.62); with `allowanceTotals` the
+    /// allowances' yearly total's share (Indiana's tables by number of exemptions: 3 × 1,500 / 52
+    /// = 86.54).
+    public struct PerPeriod: Sendable, Equatable, Codable {
+        public var floors: String
+        public var dailyFloors: String?
+        public var allowanceTotals: Bool?
+        public static let roundings: [String] = ["cent", "dime", "dollar"]
+        public init(floors: String, dailyFloors: String? = nil, allowanceTotals: Bool? = nil) {
+            self.floors = floors
+            self.dailyFloors = dailyFloors
+            self.allowanceTotals = allowanceTotals
+        }
+    }
 
     /// `standardDeduction[status] − rate[status] × (yearly wages − start[status])` when the wages
     /// are above `start`, never below zero.
@@ -61,16 +106,23 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var pending: String?
     /// Its publications (empty in the app form; `ProvenanceDocument.Entry.withholding`).
     public var sources: [Citation]
+    /// Keys of the decoded method this build does not know: a newer minor's part of the method.
+    /// A calculator must not compute a method it reads only in part (it would withhold a wrong
+    /// amount without saying so), so it treats one with unread keys as not in the data, and says so.
+    /// Never encoded.
+    public var unreadKeys: [String] = []
 
     /// The fields a state's withholding certificate may have: a filing status, allowances (personal
     /// exemptions), additional allowances (Illinois line 2: age 65 or blind), an extra amount per
-    /// paycheck, and exemption from withholding.
-    public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "extraWithholding", "exempt"]
+    /// paycheck, a yearly exemption amount in dollars, and exemption from withholding.
+    public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "exemptionAmount",
+                                                     "extraWithholding", "exempt"]
     public static let roundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
                 rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
-                standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil, dailyPeriods: Int? = nil,
+                standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
+                personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -83,6 +135,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.federalFilingStatus = federalFilingStatus
         self.standardDeductionPhaseOut = standardDeductionPhaseOut
         self.allowanceWageLimit = allowanceWageLimit
+        self.personalAllowance = personalAllowance
+        self.perPeriod = perPeriod
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -91,12 +145,21 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, dailyPeriods, rounding,
              provenance, pending, sources
+    }
+
+    /// Any key of the method's object, to find the ones `CodingKeys` lacks.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        unreadKeys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }.sorted()
         certificate = try c.decode([String].self, forKey: .certificate)
         standardDeduction = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .standardDeduction)
         allowance = try c.decodeIfPresent(Decimal.self, forKey: .allowance)
@@ -108,6 +171,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         federalFilingStatus = try c.decodeIfPresent(Bool.self, forKey: .federalFilingStatus)
         standardDeductionPhaseOut = try c.decodeIfPresent(DeductionPhaseOut.self, forKey: .standardDeductionPhaseOut)
         allowanceWageLimit = try c.decodeIfPresent(Decimal.self, forKey: .allowanceWageLimit)
+        personalAllowance = try c.decodeIfPresent(PersonalAllowance.self, forKey: .personalAllowance)
+        perPeriod = try c.decodeIfPresent(PerPeriod.self, forKey: .perPeriod)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -129,6 +194,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(federalFilingStatus, forKey: .federalFilingStatus)
         try c.encodeIfPresent(standardDeductionPhaseOut, forKey: .standardDeductionPhaseOut)
         try c.encodeIfPresent(allowanceWageLimit, forKey: .allowanceWageLimit)
+        try c.encodeIfPresent(personalAllowance, forKey: .personalAllowance)
+        try c.encodeIfPresent(perPeriod, forKey: .perPeriod)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)
