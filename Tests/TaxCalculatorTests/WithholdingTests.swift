@@ -430,6 +430,26 @@ struct WithholdingTests {
         // 115.38 = 326.92; 473.08 × 2.95% = 13.96. The count's total is divided (round(8 × 1,500 / 52) = 230.77, as the three lines).
         StateCase(year: 2026, state: "IN", frequency: .weekly, wages: "800", certificate: StateCertificate(allowances: 5, additionalAllowances: 8),
                   expected: "13.96", why: "DN#1's example"),
+        // New York NYS-50-T-NYS (1/26), Method II examples: wages less Table A's allowance total, the period's table.
+        StateCase(year: 2026, state: "NY", frequency: .weekly, wages: "400", certificate: StateCertificate(allowances: 3), expected: "8.01",
+                  why: "Single Example 1: 400 − 200.05 = 199.95; 6.38 + 4.4% × 36.95"),
+        StateCase(year: 2026, state: "NY", frequency: .semimonthly, wages: "5000", certificate: StateCertificate(allowances: 1), expected: "258.50",
+                  why: "Single Example 2: 246.08 + 7.53% × 165 = 258.5045; the publication prints 258.51"),
+        StateCase(year: 2026, state: "NY", frequency: .monthly, wages: "50000", certificate: StateCertificate(allowances: 3), expected: "3576.63",
+                  why: "Single Example 3: 49,133.40; 1,590.92 + 7.35% × 27,016.40"),
+        StateCase(year: 2026, state: "NY", frequency: .daily, wages: "750", certificate: StateCertificate(allowances: 2), expected: "44.10",
+                  why: "Single Example 4: 713.85; 37.20 + 6.40% × 107.85"),
+        StateCase(year: 2026, state: "NY", frequency: .weekly, wages: "400", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 4),
+                  expected: "6.69", why: "Married Example 1: 400 − 229.90 = 170.10; 6.38 + 4.4% × 7.10"),
+        StateCase(year: 2026, state: "NY", frequency: .monthly, wages: "50000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3),
+                  expected: "3622.09", why: "Married Example 3: 49,087.60; 2,300 + 7.35% × 17,987.60"),
+        StateCase(year: 2026, state: "NY", frequency: .daily, wages: "750", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2),
+                  expected: "44.58", why: "Married Example 4: 711.70; 36.11 + 8.01% × 105.70"),
+        // Method III: weekly 25,000 single: 24,857.70 × 52 = 1,292,600.40 ≥ 1,077,550: 10.45% of the whole, 135,076.74 / 52.
+        StateCase(year: 2026, state: "NY", frequency: .weekly, wages: "25000", expected: "2597.63", why: "Method III, by hand"),
+        // Above 5,000,000 a year, 11.10%: monthly 500,000 married: 499,337.50 × 12 = 5,992,050 × 11.10% = 665,117.55 / 12.
+        StateCase(year: 2026, state: "NY", frequency: .monthly, wages: "500000", certificate: StateCertificate(filingStatus: .marriedFilingJointly),
+                  expected: "55426.46", why: "Method III's second tier, by hand"),
         // Mississippi 89-700 (2026): weekly $500: 26,000 − 2,300 = 23,700; 4% × 13,700 = 548 / 52 = 10.54 → 11.
         StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", expected: "11", why: "single, no 89-350"),
         StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .single, exemptionAmount: 6000),
@@ -457,25 +477,32 @@ struct WithholdingTests {
         #expect(result.notes.contains { $0.contains("stepDeduction") && $0.contains("newer than this library") })
         let fast = try FixedPaycheckCalculator(data: data)
         #expect(fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents == nil)
+        // A newer key inside a part of the method counts too.
+        var nested = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(data.states["NY"]?.withholding)) as? [String: Any])
+        var perPeriod = try #require(nested["perPeriod"] as? [String: Any])
+        perPeriod["roundsBases"] = "nickel"
+        nested["perPeriod"] = perPeriod
+        #expect(try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: nested)).unreadKeys == ["perPeriod.roundsBases"])
         // Without the key, the same method withholds.
         object["stepDeduction"] = nil
         data.states["IL"]?.withholding = try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: object))
         #expect(try PaycheckCalculator(data: data).calculate(input).stateWithholding != nil)
     }
 
-    /// The tax of a printed per-period table's rows ("over base percent") on `wages`: the row whose floor the wages are over.
-    static func printedTax(_ rows: [String], on wages: Decimal) -> Decimal {
+    /// The tax of a printed per-period table's rows ("over base percent") on `wages`: the row whose floor the wages are over
+    /// (or at least at, New York's reading).
+    static func printedTax(_ rows: [String], on wages: Decimal, atLeast: Bool = false) -> Decimal {
         var tax: Decimal = 0
-        for row in rows.map({ $0.split(separator: " ").map { Decimal(string: String($0))! } }) where row[0] == 0 || wages > row[0] {
+        for row in rows.map({ $0.split(separator: " ").map { Decimal(string: String($0))! } }) where row[0] == 0 || wages > row[0] || (atLeast && wages == row[0]) {
             tax = row[1] + row[2] / 100 * (wages - row[0])
         }
         return tax
     }
 
-    @Test("every row of the per-period tables Kansas, New Mexico and Oklahoma print for 2026, at its middle and at its top, comes out of the yearly tables; and their allowance columns",
-          arguments: ["KS", "NM", "OK"])
+    @Test("every row of the per-period tables Kansas, New Mexico, Oklahoma and New York print for 2026, at its middle and at its top, comes out of the yearly tables; and their allowance columns",
+          arguments: ["KS", "NM", "OK", "NY"])
     func printedPeriodTables(state: String) throws {
-        let dollar = state == "OK"
+        let dollar = state == "OK", atLeast = state == "NY"
         func withheld(_ frequency: PayFrequency, _ wages: Decimal, _ status: FilingStatus, allowances: Int? = nil) throws -> Decimal? {
             let certificate = state == "NM" ? StateCertificate() : StateCertificate(filingStatus: status, allowances: allowances)
             return try paycheck(2026, PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: status), state: state,
@@ -491,14 +518,17 @@ struct WithholdingTests {
                 for (i, floor) in floors.enumerated() {
                     let top = i + 1 < floors.count ? floors[i + 1] : floor + 100
                     for wages in [Money.roundedToCent((floor + top) / 2), top] {
-                        let expected = rounded(Self.printedTax(rows, on: wages))
+                        // New York's wages are less its deduction allowance (Table A, no allowances): the row is read after it.
+                        let deduction = state == "NY" ? Decimal(string: PrintedPeriodTables.newYorkDeductions[name]![status == .single ? 0 : 1])! : 0
+                        let expected = rounded(Self.printedTax(rows, on: wages, atLeast: atLeast))
+                        let wages = wages + deduction
                         #expect(try withheld(frequency, wages, status) == expected, "\(state) \(column) \(name) row \(i + 1) at \(wages)")
                         checked += 1
                     }
                 }
             }
         }
-        #expect(checked == (state == "NM" ? 480 : state == "KS" ? 96 : 128))
+        #expect(checked == ["NM": 480, "KS": 96, "OK": 128, "NY": 264][state])
         // The allowance columns: Kansas's Joint (two), Single (one) and each further one; Oklahoma's one.
         for frequency in PayFrequency.allCases {
             let wages = Money.roundedToCent(Decimal(48_000) / Decimal(frequency.periods))
@@ -508,6 +538,11 @@ struct WithholdingTests {
                 let singles = PrintedPeriodTables.rows["KS"]!["single"]![frequency.rawValue]!
                 #expect(try withheld(frequency, wages, .marriedFilingJointly, allowances: 4) == rounded(Self.printedTax(married, on: wages - joint - 2 * further)))
                 #expect(try withheld(frequency, wages, .single, allowances: 2) == rounded(Self.printedTax(singles, on: wages - single - further)))
+            }
+            if state == "NY", let columns = PrintedPeriodTables.newYorkDeductions[frequency.rawValue] {
+                let married = PrintedPeriodTables.rows["NY"]!["married"]![frequency.rawValue]!
+                let net = wages - Decimal(string: columns[1])! - 3 * Decimal(string: columns[2])!
+                #expect(try withheld(frequency, wages, .marriedFilingJointly, allowances: 3) == rounded(Self.printedTax(married, on: net, atLeast: true)))
             }
             if state == "OK", let column = PrintedPeriodTables.oklahomaAllowance[frequency.rawValue] {
                 let singles = PrintedPeriodTables.rows["OK"]!["single"]![frequency.rawValue]!

@@ -25,43 +25,6 @@ public struct FixedPaycheckCalculator: Sendable {
         var rate: Int64
     }
 
-    /// A state's withholding method, compiled.
-    struct StateMethod: Sendable {
-        /// Per status (`FixedPaycheckCalculator.statusIndex`), cents.
-        var deduction: [Int64]
-        var allowance: Int64, additional: Int64, credit: Int64
-        /// Millionths; -1 when the method has brackets.
-        var rate: Int64
-        /// Per status, when the method has brackets.
-        var brackets: [FixedSchedule]
-        var dailyPeriods: Int64
-        var dollar: Bool
-        var federalStatus: Bool
-        /// Per status: the phase-out's start (cents; `.max` without one) and rate (millionths).
-        var phaseOutStart: [Int64], phaseOutRate: [Int64]
-        /// Cents; `.max` without a limit.
-        var allowanceWageLimit: Int64
-        /// Per status: how many first allowances `personalAmount` values together (0: none).
-        var personalCount: [Int64], personalAmount: [Int64]
-        /// A per-period method's tables (`StateWithholding.perPeriod`), nil for an annualized one.
-        var tables: PeriodTables?
-    }
-
-    /// A per-period method's tables, by frequency (`frequencyIndex`): each yearly amount's share to
-    /// the cent, the floors rounded as the state prints them.
-    struct PeriodTables: Sendable {
-        /// [frequency][status] cents.
-        var deduction: [[Int64]]
-        /// [frequency][status][allowances claimed − 1] cents.
-        var personal: [[[Int64]]]
-        /// [frequency] cents.
-        var allowance: [Int64], additional: [Int64]
-        /// `allowanceTotals`: the allowances' yearly total is divided (with these yearly cents), not each.
-        var totals: Bool, yearlyAllowance: Int64, yearlyAdditional: Int64
-        /// [frequency][status]; empty when the method has a flat rate.
-        var brackets: [[FixedSchedule]]
-    }
-
     /// A payroll contribution, compiled: the employee's rate in 10⁻¹² (rate × share, both in
     /// millionths) of the wages its definition names, up to the wage base, at most the weekly
     /// maximum for the weeks of the period.
@@ -194,40 +157,6 @@ public struct FixedPaycheckCalculator: Sendable {
                 personalAmount: try Self.statusOrder.map { try cents(method.personalAllowance?.amount[$0] ?? 0, "\(code) withholding personalAllowance") },
                 tables: try method.perPeriod.map { try Self.periodTables($0, method, brackets: brackets, code: code) }))
         }
-    }
-
-    /// The filing statuses in `statusIndex` order.
-    static let statusOrder = FilingStatus.allCases.sorted { statusIndex($0) < statusIndex($1) }
-
-    /// A per-period method's tables for every frequency, from its yearly amounts (`brackets`, compiled).
-    static func periodTables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, brackets: [FixedSchedule], code: String) throws -> PeriodTables {
-        func cents(_ value: Decimal?) throws -> Int64 { try FixedPoint.requireCents(value ?? 0, "\(code) withholding") }
-        let frequencies = PayFrequency.allCases.sorted { frequencyIndex($0) < frequencyIndex($1) }
-        var tables = PeriodTables(deduction: [], personal: [], allowance: [], additional: [], totals: rounding.allowanceTotals == true,
-                                  yearlyAllowance: try cents(method.allowance), yearlyAdditional: try cents(method.additionalAllowance), brackets: [])
-        for frequency in frequencies {
-            let periods = Int64(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
-            let step: Int64 = switch (frequency == .daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
-            case "dollar": 100
-            case "dime": 10
-            default: 1
-            }
-            tables.deduction.append(try statusOrder.map { FixedPoint.divideRounded(try cents(method.standardDeduction?[$0]), periods) })
-            tables.personal.append(try statusOrder.map { status in
-                guard let count = method.personalAllowance?.count[status], count > 0 else { return [] }
-                let amount = try cents(method.personalAllowance?.amount[status])
-                return (1...count).map { FixedPoint.divideRounded(amount * Int64($0), Int64(count) * periods) }
-            })
-            tables.allowance.append(FixedPoint.divideRounded(try cents(method.allowance), periods))
-            tables.additional.append(FixedPoint.divideRounded(try cents(method.additionalAllowance), periods))
-            tables.brackets.append(brackets.map { schedule in
-                FixedSchedule(brackets: schedule.brackets.map { row in
-                    FixedBracket(floor: FixedPoint.divideRounded(row.floor, periods * step) * step, rate: row.rate,
-                                 baseUnits: FixedPoint.divideRounded(row.baseUnits, periods * FixedPoint.unitsPerCent) * FixedPoint.unitsPerCent)
-                })
-            })
-        }
-        return tables
     }
 
     /// The state with this USPS code, or `unknownState`.
@@ -393,69 +322,6 @@ public struct FixedPaycheckCalculator: Sendable {
             total += amount
         }
         return total
-    }
-
-    @inline(__always)
-    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64) -> Int64? {
-        guard input.state >= 0 else { return nil }
-        switch states[input.state] {
-        case .noTax: return 0
-        case .noMethod: return nil
-        case .method(let method):
-            if input.certificateExempt { return 0 }
-            let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
-            let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
-            let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
-            let statusIndex = Self.statusIndex(status)
-            let firstCount = Swift.min(input.certificateAllowances, method.personalCount[statusIndex])
-            let rate = input.electedRate >= 0 ? input.electedRate : method.rate
-            let tax: Int64
-            if let tables = method.tables {
-                // The period's own table: each deduction its share to the cent.
-                let f = Self.frequencyIndex(input.frequency)
-                let further = input.certificateAllowances - firstCount
-                let allowances = tables.totals
-                    ? FixedPoint.divideRounded(further * tables.yearlyAllowance, periods) + FixedPoint.divideRounded(input.certificateAdditional * tables.yearlyAdditional, periods)
-                    : further * tables.allowance[f] + input.certificateAdditional * tables.additional[f]
-                let deductions = tables.deduction[f][statusIndex] + (firstCount > 0 ? tables.personal[f][statusIndex][Int(firstCount) - 1] : 0)
-                    + allowances + FixedPoint.divideRounded(input.certificateExemptionCents, periods)
-                let taxable = Swift.max(0, wages - deductions)
-                if rate >= 0 {
-                    tax = taxable * rate
-                } else if taxable > 0, !tables.brackets.isEmpty {
-                    // A row applies to wages over its floor.
-                    let rows = tables.brackets[f][statusIndex].brackets
-                    var index = 0
-                    for i in rows.indices.dropFirst() { index &+= rows[i].floor < taxable ? 1 : 0 }
-                    tax = rows[index].baseUnits + rows[index].rate * (taxable - rows[index].floor)
-                } else {
-                    tax = 0
-                }
-            } else {
-                let yearly = wages * periods
-                var standard = method.deduction[statusIndex]
-                if yearly > method.phaseOutStart[statusIndex] {
-                    standard = Swift.max(0, FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
-                        - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
-                }
-                let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
-                let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
-                let deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
-                    + input.certificateExemptionCents
-                let taxable = Swift.max(0, yearly - deductions)
-                var annual: Int64
-                if rate >= 0 {
-                    annual = taxable * rate
-                } else {
-                    annual = method.brackets.isEmpty ? 0 : method.brackets[statusIndex].tax(on: taxable).units
-                }
-                annual = Swift.max(0, annual - input.certificateAllowances * method.credit * FixedPoint.unitsPerCent)
-                tax = annual
-            }
-            let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent
-            let perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
-            return perPeriod + input.certificateExtraCents
-        }
     }
 
     @inline(__always)

@@ -229,6 +229,11 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " until \($0) is published" } ?? "")")
         }
         if certificate.exempt == true { notes.append("the \(code) certificate claims exemption: no \(code) income tax withheld") }
-        return StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency, federalStatus: input.w4.filingStatus)
+        guard let withheld = StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency,
+                                                               federalStatus: input.w4.filingStatus) else {
+            notes.append("\(code) prints no \(input.frequency.rawValue) withholding table: no state withholding computed")
+            return nil
+        }
+        return withheld
     }
 }

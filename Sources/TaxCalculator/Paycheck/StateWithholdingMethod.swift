@@ -25,13 +25,19 @@ enum StateWithholdingFormula {
     /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
     /// says, with the certificate's extra amount. The filing status is the state certificate's, or
     /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.
+    /// Nil when the state prints no table for the frequency (`perPeriod.deductions` without it).
     static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
-                          federalStatus: FilingStatus) -> Decimal {
+                          federalStatus: FilingStatus) -> Decimal? {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
-        let tax = method.perPeriod.map { tables($0, method, certificate, wages: wages, periods: periods, daily: frequency == .daily, status: status) }
-            ?? annualized(method, certificate, wages: wages, periods: periods, status: status)
+        let tax: Decimal
+        if let rounding = method.perPeriod {
+            guard let period = tables(rounding, method, certificate, wages: wages, periods: periods, frequency: frequency, status: status) else { return nil }
+            tax = period
+        } else {
+            tax = annualized(method, certificate, wages: wages, periods: periods, status: status)
+        }
         let rounded = method.rounding == "dollar" ? Money.roundedToDollar(tax) : Money.roundedToCent(tax)
         return rounded + (certificate.extraWithholding ?? 0)
     }
@@ -74,26 +80,41 @@ enum StateWithholdingFormula {
     }
 
     /// The period's tax, unrounded, by the period's own table (`perPeriod`): deductions and base
-    /// taxes the yearly ones' share to the cent, floors rounded as the state prints them, a row
-    /// applying to wages over its floor.
+    /// taxes the yearly ones' share to the cent (or the deductions as printed), floors rounded as the
+    /// state prints them, a row applying to wages over its floor (or at least at it); above
+    /// `flatRateAbove`'s threshold, the flat rate on the whole. Nil when no table is printed for it.
     private static func tables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, _ certificate: StateCertificate,
-                               wages: Decimal, periods: Decimal, daily: Bool, status: FilingStatus) -> Decimal {
+                               wages: Decimal, periods: Decimal, frequency: PayFrequency, status: FilingStatus) -> Decimal? {
         let share = { (yearly: Decimal) in Rounding.cent(yearly / periods) }
-        let totals = rounding.allowanceTotals == true
-        let deductions = share(method.standardDeduction?[status] ?? 0)
-            + allowances(method, certificate, status: status, allowance: method.allowance ?? 0) { totals ? share(Decimal($0) * $1) : Decimal($0) * share($1) }
+        let deductions: Decimal
+        if let printed = rounding.deductions {
+            guard let amounts = printed[frequency.rawValue] else { return nil }
+            deductions = (amounts.standardDeduction?[status] ?? 0) + Decimal(certificate.allowances ?? 0) * (amounts.allowance ?? 0)
+        } else {
+            let totals = rounding.allowanceTotals == true
+            deductions = share(method.standardDeduction?[status] ?? 0)
+                + allowances(method, certificate, status: status, allowance: method.allowance ?? 0) { totals ? share(Decimal($0) * $1) : Decimal($0) * share($1) }
+        }
         let taxable = Swift.max(0, wages - deductions)
-        if let rate = certificate.electedRate ?? method.rate { return taxable * rate }
-        guard taxable > 0, let rows = method.brackets?[status] else { return 0 }
-        let scale = switch (daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
+        let scale = switch (frequency == .daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
         case "dollar": 0
         case "dime": 1
         default: 2
         }
+        if let flat = method.flatRateAbove, let threshold = flat.threshold[status] {
+            let yearly = taxable * periods
+            if yearly >= threshold || taxable >= Rounding.places(threshold / periods, scale) {
+                let rate = flat.tiers.last { yearly >= $0.atLeast }?.rate ?? 0
+                return Rounding.cent(yearly * rate) / periods
+            }
+        }
+        if let rate = certificate.electedRate ?? method.rate { return taxable * rate }
+        guard taxable > 0, let rows = method.brackets?[status] else { return 0 }
+        let atLeast = rounding.rows == "atLeast"
         var tax: Decimal = 0
         for row in rows {
             let floor = Rounding.places(row.floor / periods, scale)
-            guard row.floor == 0 || taxable > floor else { break }
+            guard row.floor == 0 || taxable > floor || (atLeast && taxable == floor) else { break }
             tax = share(row.baseTax) + row.rate * (taxable - floor)
         }
         return tax

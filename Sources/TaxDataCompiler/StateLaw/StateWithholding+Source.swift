@@ -64,9 +64,47 @@ extension YAMLDocument {
             let daily = dailyNode.flatMap { string($0, p.key("dailyFloors")) }
             let totalsNode = inner.optional("allowanceTotals")
             let totals = totalsNode.flatMap { bool($0, p.key("allowanceTotals")) }
+            let rowsNode = inner.optional("rows")
+            let rows = rowsNode.flatMap { string($0, p.key("rows")) }
+            let deductionsNode = inner.optional("deductions")
+            let deductions = deductionsNode.flatMap { node -> [String: StateWithholding.PeriodDeductions]? in
+                let d = p.key("deductions")
+                guard let frequencies = mapping(node, d) else { return nil }
+                var table: [String: StateWithholding.PeriodDeductions] = [:], ok = true
+                for (frequency, _, value) in frequencies.pairs {
+                    let f = d.key(frequency)
+                    guard var item = mapping(value, f) else { ok = false; continue }
+                    let standardNode = item.optional("standardDeduction")
+                    let standard = standardNode.flatMap { amountTable($0, f.key("standardDeduction")) }
+                    let allowanceNode = item.optional("allowance")
+                    let allowance = allowanceNode.flatMap { decimal($0, f.key("allowance")) }
+                    item.finish()
+                    guard standardNode == nil || standard != nil, allowanceNode == nil || allowance != nil else { ok = false; continue }
+                    table[frequency] = .init(standardDeduction: standard, allowance: allowance)
+                }
+                return ok ? table : nil
+            }
             inner.finish()
-            guard let floors, dailyNode == nil || daily != nil, totalsNode == nil || totals != nil else { return nil }
-            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals)
+            guard let floors, dailyNode == nil || daily != nil, totalsNode == nil || totals != nil, rowsNode == nil || rows != nil,
+                  deductionsNode == nil || deductions != nil else { return nil }
+            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions)
+        }
+        let flatNode = m.optional("flatRateAbove")
+        let flat = flatNode.flatMap { node -> StateWithholding.FlatRateAbove? in
+            let p = path.key("flatRateAbove")
+            guard var inner = mapping(node, p) else { return nil }
+            let threshold = inner.required("threshold").flatMap { amountTable($0, p.key("threshold")) }
+            let tiers = inner.required("tiers").flatMap { list($0, p.key("tiers")) { node, at -> StateWithholding.FlatRateAbove.Tier? in
+                guard var tier = self.mapping(node, at) else { return nil }
+                let atLeast = tier.required("atLeast").flatMap { self.decimal($0, at.key("atLeast")) }
+                let rate = tier.required("rate").flatMap { self.rate($0, at.key("rate")) }
+                tier.finish()
+                guard let atLeast, let rate else { return nil }
+                return .init(atLeast: atLeast, rate: rate)
+            } }
+            inner.finish()
+            guard let threshold, let tiers else { return nil }
+            return .init(threshold: threshold, tiers: tiers)
         }
         let dailyNode = m.optional("dailyPeriods")
         let daily = dailyNode.flatMap { wholeNumber($0, path.key("dailyPeriods"), "dailyPeriods must be a whole number of days") }
@@ -81,12 +119,12 @@ extension YAMLDocument {
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
               phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
-              perPeriodNode == nil || perPeriod != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
-                                dailyPeriods: daily, rounding: rounding,
+                                flatRateAbove: flat, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

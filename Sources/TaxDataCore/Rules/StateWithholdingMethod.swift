@@ -114,6 +114,47 @@ public struct StateWithholdingMethod: StateConstructRule {
                                    ("creditPerAllowance", method.creditPerAllowance != nil)] where present {
                 error("\(key) works on the year's wages: a perPeriod method has none", path.key(key))
             }
+            if let rows = perPeriod.rows, !StateWithholding.PerPeriod.rowReadings.contains(rows) {
+                error("perPeriod.rows '\(rows)' must be one of \(StateWithholding.PerPeriod.rowReadings.joined(separator: ", "))", at.key("rows"))
+            }
+            if let printed = perPeriod.deductions {
+                let d = at.key("deductions")
+                for (key, present) in [("personalAllowance", method.personalAllowance != nil), ("additionalAllowance", method.additionalAllowance != nil),
+                                       ("perPeriod.allowanceTotals", perPeriod.allowanceTotals == true),
+                                       ("'exemptionAmount' on the certificate", method.certificate.contains("exemptionAmount"))] where present {
+                    error("printed per-period deductions cover the standard deduction and the allowance only, not \(key)", d)
+                }
+                for (frequency, amounts) in printed.sorted(by: { $0.key < $1.key }) {
+                    let f = d.key(frequency)
+                    guard PayFrequency(rawValue: frequency) != nil else {
+                        error("'\(frequency)' is not a pay frequency; use \(PayFrequency.allCases.map(\.rawValue).joined(separator: ", "))", f)
+                        continue
+                    }
+                    if (amounts.standardDeduction != nil) != (method.standardDeduction != nil) {
+                        error("\(frequency) must print a standardDeduction exactly when the method has one", f)
+                    }
+                    if (amounts.allowance != nil) != (method.allowance != nil) { error("\(frequency) must print an allowance exactly when the method has one", f) }
+                    if let table = amounts.standardDeduction, !table.missing.isEmpty {
+                        error("\(frequency) standardDeduction has no amount for \(table.missing.map(\.rawValue).joined(separator: ", "))", f.key("standardDeduction"))
+                    }
+                    if (amounts.standardDeduction?.writtenInOrder.contains { $0.1 < 0 } ?? false) || (amounts.allowance ?? 0) < 0 {
+                        error("\(frequency): a printed deduction must not be negative", f)
+                    }
+                }
+            }
+        }
+        if let flat = method.flatRateAbove {
+            let at = path.key("flatRateAbove")
+            if method.perPeriod == nil { error("flatRateAbove is for a perPeriod method", at) }
+            if !flat.threshold.missing.isEmpty { error("flatRateAbove.threshold has no amount for \(flat.threshold.missing.map(\.rawValue).joined(separator: ", "))", at.key("threshold")) }
+            for (status, amount) in flat.threshold.writtenInOrder where amount <= 0 {
+                error("flatRateAbove.threshold must be positive", at.key("threshold").key(status.rawValue))
+            }
+            if flat.tiers.first?.atLeast != 0 { error("flatRateAbove.tiers must start at 0 (the threshold itself)", at.key("tiers")) }
+            for (i, tier) in flat.tiers.enumerated() {
+                if tier.rate < 0 || tier.rate >= 1 { error("rate \(Money.text(tier.rate)) must be in [0, 1)", at.key("tiers").index(i).key("rate")) }
+                if i > 0, tier.atLeast <= flat.tiers[i - 1].atLeast { error("flatRateAbove.tiers must rise", at.key("tiers").index(i).key("atLeast")) }
+            }
         }
         if method.federalFilingStatus == true, method.certificate.contains("filingStatus") {
             error("federalFilingStatus takes the status from the federal Form W-4: the state's certificate has none", path.key("federalFilingStatus"))
@@ -138,8 +179,9 @@ public struct StateWithholdingMethod: StateConstructRule {
                 error("the brackets do not meet: the next starts at \(Money.text(next.floor))", path.index(i).key("ceiling"))
                 continue
             }
+            // A base the publication prints (statutoryBaseTax: New York's recapture rows) restarts the chain.
             let expected = row.baseTax + row.rate * (ceiling - row.floor)
-            if abs(expected - next.baseTax) >= Decimal(string: "0.01")! {
+            if !next.statutoryBaseTax, abs(expected - next.baseTax) >= Decimal(string: "0.01")! {
                 error("baseTax \(Money.text(next.baseTax)) is not the tax below it (\(Money.text(expected)))", path.index(i + 1).key("baseTax"))
             }
         }

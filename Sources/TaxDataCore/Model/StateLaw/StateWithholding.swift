@@ -57,6 +57,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var personalAllowance: PersonalAllowance?
     /// The state's tables are per pay period, derived from the yearly ones by this rounding.
     public var perPeriod: PerPeriod?
+    /// A flat rate on the whole of high wages, in place of the tables (per-period methods only).
+    public var flatRateAbove: FlatRateAbove?
 
     /// The first `count[status]` allowances are worth `amount[status]` together; fewer are worth
     /// their share of it (a joint K-4 with one allowance: half of $18,320). Allowances beyond
@@ -75,16 +77,56 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// pay the dime). Base taxes and deductions are always to the cent: by default each
     /// allowance's share, times the allowances (Kansas: 3 × 44.62); with `allowanceTotals` the
     /// allowances' yearly total's share (Indiana's tables by number of exemptions: 3 × 1,500 / 52
-    /// = 86.54).
+    /// = 86.54). A state that prints its per-period deductions otherwise lists them (`deductions`,
+    /// by frequency: New York's 142.30 a week where 7,400 / 52 is 142.31); a frequency it prints
+    /// none for has no table, and no withholding is computed for it. A row applies to wages over its
+    /// floor, or at least at it (`rows: atLeast`, New York's "at least … but less than").
     public struct PerPeriod: Sendable, Equatable, Codable {
         public var floors: String
         public var dailyFloors: String?
         public var allowanceTotals: Bool?
+        public var rows: String?
+        public var deductions: [String: PeriodDeductions]?
         public static let roundings: [String] = ["cent", "dime", "dollar"]
-        public init(floors: String, dailyFloors: String? = nil, allowanceTotals: Bool? = nil) {
+        public static let rowReadings: [String] = ["over", "atLeast"]
+        public init(floors: String, dailyFloors: String? = nil, allowanceTotals: Bool? = nil, rows: String? = nil,
+                    deductions: [String: PeriodDeductions]? = nil) {
             self.floors = floors
             self.dailyFloors = dailyFloors
             self.allowanceTotals = allowanceTotals
+            self.rows = rows
+            self.deductions = deductions
+        }
+    }
+
+    /// One frequency's printed deductions: the standard deduction by status, and each allowance's.
+    public struct PeriodDeductions: Sendable, Equatable, Codable {
+        public var standardDeduction: StatusTable<Decimal>?
+        public var allowance: Decimal?
+        public init(standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil) {
+            self.standardDeduction = standardDeduction
+            self.allowance = allowance
+        }
+    }
+
+    /// At and above `threshold[status]` yearly wages less the deductions (or the period's share of
+    /// it, rounded as the floors are), the whole of them is taxed at a flat rate, the rate of the last
+    /// tier they reach (New York's Method III: 10.45 %, 11.10 % from $5,000,000, 11.70 % from
+    /// $25,000,000): the year's tax to the cent, over the periods.
+    public struct FlatRateAbove: Sendable, Equatable, Codable {
+        public var threshold: StatusTable<Decimal>
+        public var tiers: [Tier]
+        public struct Tier: Sendable, Equatable, Codable {
+            public var atLeast: Decimal
+            public var rate: Decimal
+            public init(atLeast: Decimal, rate: Decimal) {
+                self.atLeast = atLeast
+                self.rate = rate
+            }
+        }
+        public init(threshold: StatusTable<Decimal>, tiers: [Tier]) {
+            self.threshold = threshold
+            self.tiers = tiers
         }
     }
 
@@ -122,7 +164,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
                 rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
                 standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
-                personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, dailyPeriods: Int? = nil,
+                personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -137,6 +179,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.allowanceWageLimit = allowanceWageLimit
         self.personalAllowance = personalAllowance
         self.perPeriod = perPeriod
+        self.flatRateAbove = flatRateAbove
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -145,7 +188,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -159,7 +202,17 @@ public struct StateWithholding: Sendable, Equatable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        unreadKeys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }.sorted()
+        // The keys this build does not know, at the top and inside the parts that have keys of their own.
+        let any = try decoder.container(keyedBy: AnyKey.self)
+        var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
+        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions"]),
+                                              ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
+                                              ("standardDeductionPhaseOut", ["start", "rate"])]
+        for (part, known) in parts {
+            guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
+            unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
+        }
+        unreadKeys = unread.sorted()
         certificate = try c.decode([String].self, forKey: .certificate)
         standardDeduction = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .standardDeduction)
         allowance = try c.decodeIfPresent(Decimal.self, forKey: .allowance)
@@ -173,6 +226,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         allowanceWageLimit = try c.decodeIfPresent(Decimal.self, forKey: .allowanceWageLimit)
         personalAllowance = try c.decodeIfPresent(PersonalAllowance.self, forKey: .personalAllowance)
         perPeriod = try c.decodeIfPresent(PerPeriod.self, forKey: .perPeriod)
+        flatRateAbove = try c.decodeIfPresent(FlatRateAbove.self, forKey: .flatRateAbove)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -196,6 +250,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(allowanceWageLimit, forKey: .allowanceWageLimit)
         try c.encodeIfPresent(personalAllowance, forKey: .personalAllowance)
         try c.encodeIfPresent(perPeriod, forKey: .perPeriod)
+        try c.encodeIfPresent(flatRateAbove, forKey: .flatRateAbove)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)

@@ -1,0 +1,200 @@
+import Foundation
+import TaxDataCore
+
+/// The state part of `FixedPaycheckCalculator`: a state's withholding method compiled to integers,
+/// and the period's withholding by it (`StateWithholdingFormula` is the reference).
+extension FixedPaycheckCalculator {
+    /// A state's withholding method, compiled. A class: matching `StateKind.method` then takes one
+    /// reference, where a struct's arrays were each retained and released on every paycheck.
+    final class StateMethod: Sendable {
+        /// Per status (`FixedPaycheckCalculator.statusIndex`), cents.
+        let deduction: [Int64]
+        let allowance: Int64, additional: Int64, credit: Int64
+        /// Millionths; -1 when the method has brackets.
+        let rate: Int64
+        /// Per status, when the method has brackets.
+        let brackets: [FixedSchedule]
+        let dailyPeriods: Int64
+        let dollar: Bool
+        let federalStatus: Bool
+        /// Per status: the phase-out's start (cents; `.max` without one) and rate (millionths).
+        let phaseOutStart: [Int64], phaseOutRate: [Int64]
+        /// Cents; `.max` without a limit.
+        let allowanceWageLimit: Int64
+        /// Per status: how many first allowances `personalAmount` values together (0: none).
+        let personalCount: [Int64], personalAmount: [Int64]
+        /// A per-period method's tables (`StateWithholding.perPeriod`), nil for an annualized one.
+        let tables: PeriodTables?
+
+        init(deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
+             dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
+             personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?) {
+            self.deduction = deduction
+            self.allowance = allowance
+            self.additional = additional
+            self.credit = credit
+            self.rate = rate
+            self.brackets = brackets
+            self.dailyPeriods = dailyPeriods
+            self.dollar = dollar
+            self.federalStatus = federalStatus
+            self.phaseOutStart = phaseOutStart
+            self.phaseOutRate = phaseOutRate
+            self.allowanceWageLimit = allowanceWageLimit
+            self.personalCount = personalCount
+            self.personalAmount = personalAmount
+            self.tables = tables
+        }
+    }
+
+    /// A per-period method's tables, by frequency (`frequencyIndex`): each yearly amount's share to
+    /// the cent, the floors rounded as the state prints them.
+    struct PeriodTables: Sendable {
+        /// [frequency][status] cents.
+        var deduction: [[Int64]]
+        /// [frequency][status][allowances claimed − 1] cents.
+        var personal: [[[Int64]]]
+        /// [frequency] cents.
+        var allowance: [Int64], additional: [Int64]
+        /// `allowanceTotals`: the allowances' yearly total is divided (with these yearly cents), not each.
+        var totals: Bool, yearlyAllowance: Int64, yearlyAdditional: Int64
+        /// [frequency]: false when the state prints no table for it.
+        var printed: [Bool] = []
+        /// A row applies at its floor too ("at least").
+        var atLeast = false
+        /// `flatRateAbove`: per status the yearly threshold (cents; `.max` without one), [frequency][status]
+        /// the period's share rounded as the floors; the tiers from their yearly cents, rates in millionths.
+        var flatThreshold: [Int64] = [], flatBound: [[Int64]] = [], flatTiers: [(atLeast: Int64, rate: Int64)] = []
+        /// [frequency][status]; empty when the method has a flat rate.
+        var brackets: [[FixedSchedule]]
+    }
+
+    /// The filing statuses in `statusIndex` order.
+    static let statusOrder = FilingStatus.allCases.sorted { statusIndex($0) < statusIndex($1) }
+
+    /// A per-period method's tables for every frequency, from its yearly amounts (`brackets`, compiled).
+    static func periodTables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, brackets: [FixedSchedule], code: String) throws -> PeriodTables {
+        func cents(_ value: Decimal?) throws -> Int64 { try FixedPoint.requireCents(value ?? 0, "\(code) withholding") }
+        let frequencies = PayFrequency.allCases.sorted { frequencyIndex($0) < frequencyIndex($1) }
+        var tables = PeriodTables(deduction: [], personal: [], allowance: [], additional: [], totals: rounding.allowanceTotals == true,
+                                  yearlyAllowance: try cents(method.allowance), yearlyAdditional: try cents(method.additionalAllowance), brackets: [])
+        tables.atLeast = rounding.rows == "atLeast"
+        tables.flatThreshold = try statusOrder.map { try method.flatRateAbove?.threshold[$0].map { try cents($0) } ?? .max }
+        tables.flatTiers = try (method.flatRateAbove?.tiers ?? []).map { tier in
+            guard let rate = FixedPoint.rate(tier.rate) else { throw CalculationError.dataUnusable("\(code) withholding flat rate \(Money.text(tier.rate))") }
+            return (try cents(tier.atLeast), rate)
+        }
+        for frequency in frequencies {
+            let periods = Int64(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
+            let step: Int64 = switch (frequency == .daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
+            case "dollar": 100
+            case "dime": 10
+            default: 1
+            }
+            let printed = rounding.deductions.map { $0[frequency.rawValue] }
+            tables.printed.append(printed.map { $0 != nil } ?? true)
+            tables.flatBound.append(tables.flatThreshold.map { $0 == .max ? .max : FixedPoint.divideRounded($0, periods * step) * step })
+            if let amounts = printed {
+                // As the state prints them (none for a frequency it has no table for).
+                tables.deduction.append(try statusOrder.map { try cents(amounts?.standardDeduction?[$0]) })
+                tables.personal.append(statusOrder.map { _ in [] })
+                tables.allowance.append(try cents(amounts?.allowance))
+                tables.additional.append(0)
+            } else {
+                tables.deduction.append(try statusOrder.map { FixedPoint.divideRounded(try cents(method.standardDeduction?[$0]), periods) })
+                tables.personal.append(try statusOrder.map { status in
+                    guard let count = method.personalAllowance?.count[status], count > 0 else { return [] }
+                    let amount = try cents(method.personalAllowance?.amount[status])
+                    return (1...count).map { FixedPoint.divideRounded(amount * Int64($0), Int64(count) * periods) }
+                })
+                tables.allowance.append(FixedPoint.divideRounded(try cents(method.allowance), periods))
+                tables.additional.append(FixedPoint.divideRounded(try cents(method.additionalAllowance), periods))
+            }
+            tables.brackets.append(brackets.map { schedule in
+                FixedSchedule(brackets: schedule.brackets.map { row in
+                    FixedBracket(floor: FixedPoint.divideRounded(row.floor, periods * step) * step, rate: row.rate,
+                                 baseUnits: FixedPoint.divideRounded(row.baseUnits, periods * FixedPoint.unitsPerCent) * FixedPoint.unitsPerCent)
+                })
+            })
+        }
+        return tables
+    }
+
+    @inline(__always)
+    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64) -> Int64? {
+        guard input.state >= 0 else { return nil }
+        switch states[input.state] {
+        case .noTax: return 0
+        case .noMethod: return nil
+        case .method(let method):
+            if input.certificateExempt { return 0 }
+            let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
+            let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
+            let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
+            let statusIndex = Self.statusIndex(status)
+            let firstCount = Swift.min(input.certificateAllowances, method.personalCount[statusIndex])
+            let rate = input.electedRate >= 0 ? input.electedRate : method.rate
+            let tax: Int64
+            if let tables = method.tables {
+                // The period's own table: each deduction its share to the cent.
+                let f = Self.frequencyIndex(input.frequency)
+                guard tables.printed[f] else { return nil }
+                let further = input.certificateAllowances - firstCount
+                let allowances = tables.totals
+                    ? FixedPoint.divideRounded(further * tables.yearlyAllowance, periods) + FixedPoint.divideRounded(input.certificateAdditional * tables.yearlyAdditional, periods)
+                    : further * tables.allowance[f] + input.certificateAdditional * tables.additional[f]
+                let deductions = tables.deduction[f][statusIndex] + (firstCount > 0 ? tables.personal[f][statusIndex][Int(firstCount) - 1] : 0)
+                    + allowances + FixedPoint.divideRounded(input.certificateExemptionCents, periods)
+                let taxable = Swift.max(0, wages - deductions)
+                let threshold = tables.flatThreshold.isEmpty ? Int64.max : tables.flatThreshold[statusIndex]
+                if threshold != .max, taxable * periods >= threshold || taxable >= tables.flatBound[f][statusIndex] {
+                    // The flat rate on the whole: the year's tax to the cent, over the periods.
+                    let yearly = taxable * periods
+                    var flat: Int64 = 0
+                    for tier in tables.flatTiers where yearly >= tier.atLeast { flat = tier.rate }
+                    let annual = FixedPoint.divideRounded(yearly * flat, FixedPoint.unitsPerCent)
+                    return (method.dollar ? FixedPoint.divideRounded(annual, periods * 100) * 100 : FixedPoint.divideRounded(annual, periods))
+                        + input.certificateExtraCents
+                }
+                if rate >= 0 {
+                    tax = taxable * rate
+                } else if taxable > 0, !tables.brackets.isEmpty {
+                    // A row applies to wages over its floor (or at least at it).
+                    let rows = tables.brackets[f][statusIndex].brackets
+                    var index = 0
+                    if tables.atLeast {
+                        for i in rows.indices.dropFirst() { index &+= rows[i].floor <= taxable ? 1 : 0 }
+                    } else {
+                        for i in rows.indices.dropFirst() { index &+= rows[i].floor < taxable ? 1 : 0 }
+                    }
+                    tax = rows[index].baseUnits + rows[index].rate * (taxable - rows[index].floor)
+                } else {
+                    tax = 0
+                }
+            } else {
+                let yearly = wages * periods
+                var standard = method.deduction[statusIndex]
+                if yearly > method.phaseOutStart[statusIndex] {
+                    standard = Swift.max(0, FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
+                        - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
+                }
+                let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
+                let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
+                let deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
+                    + input.certificateExemptionCents
+                let taxable = Swift.max(0, yearly - deductions)
+                var annual: Int64
+                if rate >= 0 {
+                    annual = taxable * rate
+                } else {
+                    annual = method.brackets.isEmpty ? 0 : method.brackets[statusIndex].tax(on: taxable).units
+                }
+                annual = Swift.max(0, annual - input.certificateAllowances * method.credit * FixedPoint.unitsPerCent)
+                tax = annual
+            }
+            let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent
+            let perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
+            return perPeriod + input.certificateExtraCents
+        }
+    }
+}
