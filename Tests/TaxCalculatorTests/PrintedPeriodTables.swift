@@ -1,12 +1,33 @@
 // The per-period withholding tables Kansas (KW-100, July 2024), New Mexico (FYI-104 REV. 11/2025), Oklahoma
-// (Packet OW-2 Revised 11-2025) and New York (NYS-50-T-NYS (1/26), Method II, rows "at least") print for 2026,
-// row by row, as braedonsaunders/openbooks transcribes them (engine/src/payroll/us/states/ks.ts, nm.ts, ok.ts, ny.ts): a secondary copy of the publications, used here as
+// (Packet OW-2 Revised 11-2025), New York (NYS-50-T-NYS (1/26), Method II, rows "at least") and Vermont (GB-1210,
+// 2026, no semiannual table) print for 2026, row by row, as braedonsaunders/openbooks transcribes them
+// (engine/src/payroll/us/states/ks.ts, nm.ts, ok.ts, ny.ts, vt.ts): a secondary copy of the publications, used here as
 // the wage-bracket tables are used for Publication 15-T: every printed row must come out of the yearly data.
 // Each row is "over base percent" ("over" exclusive, as printed); allowances are per-period columns.
 
 enum PrintedPeriodTables {
     /// state → status column → period → rows.
     static let rows: [String: [String: [String: [String]]]] = [
+        "VT": [
+            "single": [
+                "weekly": ["0 0 0", "75 0 3.35", "1051 32.70 6.60", "2438 124.24 7.60", "5004 319.25 8.75"],
+                "biweekly": ["0 0 0", "151 0 3.35", "2103 65.39 6.60", "4876 248.41 7.60", "10009 638.52 8.75"],
+                "semimonthly": ["0 0 0", "164 0 3.35", "2278 70.82 6.60", "5282 269.08 7.60", "10843 691.72 8.75"],
+                "monthly": ["0 0 0", "327 0 3.35", "4556 141.67 6.60", "10565 538.27 7.60", "21685 1383.39 8.75"],
+                "quarterly": ["0 0 0", "981 0 3.35", "13669 425.05 6.60", "31694 1614.70 7.60", "65056 4150.21 8.75"],
+                "annual": ["0 0 0", "3925 0 3.35", "54675 1700.13 6.60", "126775 6458.73 7.60", "260225 16600.93 8.75"],
+                "daily": ["0 0 0", "15.10 0 3.35", "210.30 6.54 6.60", "487.60 24.84 7.60", "1000.90 63.85 8.75"],
+            ],
+            "married": [
+                "weekly": ["0 0 0", "226 0 3.35", "1855 54.57 6.60", "4164 206.96 7.60", "6227 363.75 8.75"],
+                "biweekly": ["0 0 0", "453 0 3.35", "3711 109.14 6.60", "8328 413.87 7.60", "12455 727.52 8.75"],
+                "semimonthly": ["0 0 0", "491 0 3.35", "4020 118.22 6.60", "9022 448.35 7.60", "13493 788.15 8.75"],
+                "monthly": ["0 0 0", "981 0 3.35", "8040 236.48 6.60", "18044 896.74 7.60", "26985 1576.26 8.75"],
+                "quarterly": ["0 0 0", "2944 0 3.35", "24119 709.36 6.60", "54131 2690.15 7.60", "80956 4728.85 8.75"],
+                "annual": ["0 0 0", "11775 0 3.35", "96475 2837.45 6.60", "216525 10760.75 7.60", "323825 18915.55 8.75"],
+                "daily": ["0 0 0", "45.30 0 3.35", "371.10 10.91 6.60", "832.80 41.39 7.60", "1245.50 72.75 8.75"],
+            ],
+        ],
         "NY": [
             "single": [
                 "annual": ["0 0 3.9", "8500 332.00 4.4", "11700 472.00 5.15", "13900 586.00 5.4", "80650 4190.00 5.9", "96800 5143.00 7.03", "107650 5906.00 7.53", "157650 9673.00 6.4", "215400 13369.00 11.44", "265400 19091.00 7.35"],
@@ -117,6 +138,10 @@ enum PrintedPeriodTables {
     static let newYorkDeductions: [String: [String]] = [
         "daily": ["28.45", "30.60", "3.85"], "weekly": ["142.30", "152.90", "19.25"], "biweekly": ["284.60", "305.80", "38.50"],
         "semimonthly": ["308.35", "331.25", "41.65"], "monthly": ["616.70", "662.50", "83.30"], "annual": ["7400", "7950", "1000"],
+    ]
+    /// Vermont: per period, one allowance.
+    static let vermontAllowance: [String: String] = [
+        "weekly": "103.85", "biweekly": "207.69", "semimonthly": "225.00", "monthly": "450.00", "quarterly": "1350.00", "annual": "5400.00", "daily": "20.77",
     ]
     /// Oklahoma: per period, one allowance.
     static let oklahomaAllowance: [String: String] = [

@@ -450,6 +450,9 @@ struct WithholdingTests {
         // Above 5,000,000 a year, 11.10%: monthly 500,000 married: 499,337.50 × 12 = 5,992,050 × 11.10% = 665,117.55 / 12.
         StateCase(year: 2026, state: "NY", frequency: .monthly, wages: "500000", certificate: StateCertificate(filingStatus: .marriedFilingJointly),
                   expected: "55426.46", why: "Method III's second tier, by hand"),
+        // Vermont GB-1210 (2026): weekly $1,800, married, 2 allowances: 1,800 − 207.70 = 1,592.30; 3.35% × (1,592.30 − 226) = 45.77.
+        StateCase(year: 2026, state: "VT", frequency: .weekly, wages: "1800", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2),
+                  expected: "45.77", why: "GB-1210's example"),
         // Mississippi 89-700 (2026): weekly $500: 26,000 − 2,300 = 23,700; 4% × 13,700 = 548 / 52 = 10.54 → 11.
         StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", expected: "11", why: "single, no 89-350"),
         StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .single, exemptionAmount: 6000),
@@ -500,7 +503,7 @@ struct WithholdingTests {
     }
 
     @Test("every row of the per-period tables Kansas, New Mexico, Oklahoma and New York print for 2026, at its middle and at its top, comes out of the yearly tables; and their allowance columns",
-          arguments: ["KS", "NM", "OK", "NY"])
+          arguments: ["KS", "NM", "OK", "NY", "VT"])
     func printedPeriodTables(state: String) throws {
         let dollar = state == "OK", atLeast = state == "NY"
         func withheld(_ frequency: PayFrequency, _ wages: Decimal, _ status: FilingStatus, allowances: Int? = nil) throws -> Decimal? {
@@ -520,7 +523,9 @@ struct WithholdingTests {
                     for wages in [Money.roundedToCent((floor + top) / 2), top] {
                         // New York's wages are less its deduction allowance (Table A, no allowances): the row is read after it.
                         let deduction = state == "NY" ? Decimal(string: PrintedPeriodTables.newYorkDeductions[name]![status == .single ? 0 : 1])! : 0
-                        let expected = rounded(Self.printedTax(rows, on: wages, atLeast: atLeast))
+                        var expected = rounded(Self.printedTax(rows, on: wages, atLeast: atLeast))
+                        // Vermont's married weekly fourth base is printed 206.96; the running sum is 206.9655, 206.97.
+                        if state == "VT", column == "married", name == "weekly", floor == 4164 { expected += Decimal(string: "0.01")! }
                         let wages = wages + deduction
                         #expect(try withheld(frequency, wages, status) == expected, "\(state) \(column) \(name) row \(i + 1) at \(wages)")
                         checked += 1
@@ -528,7 +533,7 @@ struct WithholdingTests {
                 }
             }
         }
-        #expect(checked == ["NM": 480, "KS": 96, "OK": 128, "NY": 264][state])
+        #expect(checked == ["NM": 480, "KS": 96, "OK": 128, "NY": 264, "VT": 140][state])
         // The allowance columns: Kansas's Joint (two), Single (one) and each further one; Oklahoma's one.
         for frequency in PayFrequency.allCases {
             let wages = Money.roundedToCent(Decimal(48_000) / Decimal(frequency.periods))
@@ -543,6 +548,12 @@ struct WithholdingTests {
                 let married = PrintedPeriodTables.rows["NY"]!["married"]![frequency.rawValue]!
                 let net = wages - Decimal(string: columns[1])! - 3 * Decimal(string: columns[2])!
                 #expect(try withheld(frequency, wages, .marriedFilingJointly, allowances: 3) == rounded(Self.printedTax(married, on: net, atLeast: true)))
+            }
+            if state == "VT" {
+                let column = PrintedPeriodTables.vermontAllowance[frequency.rawValue]
+                let singles = PrintedPeriodTables.rows["VT"]!["single"]![frequency.rawValue]
+                // No semiannual table: no withholding computed.
+                #expect(try withheld(frequency, wages, .single, allowances: 2) == column.map { rounded(Self.printedTax(singles!, on: wages - 2 * Decimal(string: $0)!)) })
             }
             if state == "OK", let column = PrintedPeriodTables.oklahomaAllowance[frequency.rawValue] {
                 let singles = PrintedPeriodTables.rows["OK"]!["single"]![frequency.rawValue]!

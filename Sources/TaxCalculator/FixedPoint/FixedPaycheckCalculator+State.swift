@@ -111,10 +111,19 @@ extension FixedPaycheckCalculator {
                 tables.additional.append(FixedPoint.divideRounded(try cents(method.additionalAllowance), periods))
             }
             tables.brackets.append(brackets.map { schedule in
-                FixedSchedule(brackets: schedule.brackets.map { row in
+                var rows = schedule.brackets.map { row in
                     FixedBracket(floor: FixedPoint.divideRounded(row.floor, periods * step) * step, rate: row.rate,
                                  baseUnits: FixedPoint.divideRounded(row.baseUnits, periods * FixedPoint.unitsPerCent) * FixedPoint.unitsPerCent)
-                })
+                }
+                if rounding.bases == "runningSum" {
+                    // The rows below on the period's own floors, rounded once to the cent.
+                    var sum: Int64 = 0
+                    for i in rows.indices {
+                        if i > 0 { sum += rows[i - 1].rate * (rows[i].floor - rows[i - 1].floor) }
+                        rows[i].baseUnits = FixedPoint.divideRounded(sum, FixedPoint.unitsPerCent) * FixedPoint.unitsPerCent
+                    }
+                }
+                return FixedSchedule(brackets: rows)
             })
         }
         return tables

@@ -111,11 +111,15 @@ enum StateWithholdingFormula {
         if let rate = certificate.electedRate ?? method.rate { return taxable * rate }
         guard taxable > 0, let rows = method.brackets?[status] else { return 0 }
         let atLeast = rounding.rows == "atLeast"
-        var tax: Decimal = 0
+        let runningSum = rounding.bases == "runningSum"
+        var tax: Decimal = 0, sum: Decimal = 0, below: (floor: Decimal, rate: Decimal)?
         for row in rows {
             let floor = Rounding.places(row.floor / periods, scale)
+            // The sum of the rows below on the period's floors, or the yearly base's share.
+            if let below { sum += below.rate * (floor - below.floor) }
+            below = (floor, row.rate)
             guard row.floor == 0 || taxable > floor || (atLeast && taxable == floor) else { break }
-            tax = share(row.baseTax) + row.rate * (taxable - floor)
+            tax = (runningSum ? Rounding.cent(sum) : share(row.baseTax)) + row.rate * (taxable - floor)
         }
         return tax
     }

@@ -66,6 +66,8 @@ extension YAMLDocument {
             let totals = totalsNode.flatMap { bool($0, p.key("allowanceTotals")) }
             let rowsNode = inner.optional("rows")
             let rows = rowsNode.flatMap { string($0, p.key("rows")) }
+            let basesNode = inner.optional("bases")
+            let bases = basesNode.flatMap { string($0, p.key("bases")) }
             let deductionsNode = inner.optional("deductions")
             let deductions = deductionsNode.flatMap { node -> [String: StateWithholding.PeriodDeductions]? in
                 let d = p.key("deductions")
@@ -86,8 +88,8 @@ extension YAMLDocument {
             }
             inner.finish()
             guard let floors, dailyNode == nil || daily != nil, totalsNode == nil || totals != nil, rowsNode == nil || rows != nil,
-                  deductionsNode == nil || deductions != nil else { return nil }
-            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions)
+                  deductionsNode == nil || deductions != nil, basesNode == nil || bases != nil else { return nil }
+            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions, bases: bases)
         }
         let flatNode = m.optional("flatRateAbove")
         let flat = flatNode.flatMap { node -> StateWithholding.FlatRateAbove? in

@@ -114,6 +114,9 @@ public struct StateWithholdingMethod: StateConstructRule {
                                    ("creditPerAllowance", method.creditPerAllowance != nil)] where present {
                 error("\(key) works on the year's wages: a perPeriod method has none", path.key(key))
             }
+            if let bases = perPeriod.bases, !StateWithholding.PerPeriod.baseReadings.contains(bases) {
+                error("perPeriod.bases '\(bases)' must be one of \(StateWithholding.PerPeriod.baseReadings.joined(separator: ", "))", at.key("bases"))
+            }
             if let rows = perPeriod.rows, !StateWithholding.PerPeriod.rowReadings.contains(rows) {
                 error("perPeriod.rows '\(rows)' must be one of \(StateWithholding.PerPeriod.rowReadings.joined(separator: ", "))", at.key("rows"))
             }

@@ -80,22 +80,27 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// = 86.54). A state that prints its per-period deductions otherwise lists them (`deductions`,
     /// by frequency: New York's 142.30 a week where 7,400 / 52 is 142.31); a frequency it prints
     /// none for has no table, and no withholding is computed for it. A row applies to wages over its
-    /// floor, or at least at it (`rows: atLeast`, New York's "at least … but less than").
+    /// floor, or at least at it (`rows: atLeast`, New York's "at least … but less than"). A row's
+    /// base tax is the yearly one's share to the cent, or (`bases: runningSum`, Vermont) the sum of
+    /// the rows below it on the period's own rounded floors, rounded once.
     public struct PerPeriod: Sendable, Equatable, Codable {
         public var floors: String
         public var dailyFloors: String?
         public var allowanceTotals: Bool?
         public var rows: String?
         public var deductions: [String: PeriodDeductions]?
+        public var bases: String?
         public static let roundings: [String] = ["cent", "dime", "dollar"]
         public static let rowReadings: [String] = ["over", "atLeast"]
+        public static let baseReadings: [String] = ["share", "runningSum"]
         public init(floors: String, dailyFloors: String? = nil, allowanceTotals: Bool? = nil, rows: String? = nil,
-                    deductions: [String: PeriodDeductions]? = nil) {
+                    deductions: [String: PeriodDeductions]? = nil, bases: String? = nil) {
             self.floors = floors
             self.dailyFloors = dailyFloors
             self.allowanceTotals = allowanceTotals
             self.rows = rows
             self.deductions = deductions
+            self.bases = bases
         }
     }
 
@@ -205,7 +210,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         // The keys this build does not know, at the top and inside the parts that have keys of their own.
         let any = try decoder.container(keyedBy: AnyKey.self)
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
-        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions"]),
+        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
                                               ("standardDeductionPhaseOut", ["start", "rate"])]
         for (part, known) in parts {
