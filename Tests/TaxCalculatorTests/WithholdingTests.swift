@@ -492,6 +492,20 @@ struct WithholdingTests {
         #expect(try PaycheckCalculator(data: data).calculate(input).stateWithholding != nil)
     }
 
+    @Test("Indiana's counties are withheld at their rate of the state method's taxable wages (Departmental Notice #1's example: 473.08 × 1% = 4.73), with a note; by the year's tax without a certificate's deductions")
+    func indianaCounty() throws {
+        let certificate = StateCertificate(allowances: 5, additionalAllowances: 8)
+        let result = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: FormW4(filingStatus: .single), state: "IN",
+                                                      stateCertificate: certificate, localities: ["18061"]))
+        #expect(result.stateWithholding == Decimal(string: "13.96"))
+        #expect(result.localTaxes.map(\.amount) == [Decimal(string: "4.73")!])
+        #expect(result.notes.contains { $0.contains("Harrison County") && $0.contains("473.08") })
+        #expect(!result.notes.contains { $0.contains("the year's tax over the paychecks") })
+        // No exemptions claimed: the whole wage, 800 × 1% = 8.00 (the year's tax over the paychecks would take the household's exemption).
+        let none = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: FormW4(filingStatus: .single), state: "IN", localities: ["18061"]))
+        #expect(none.localTaxes.map(\.amount) == [8])
+    }
+
     /// The tax of a printed per-period table's rows ("over base percent") on `wages`: the row whose floor the wages are over
     /// (or at least at, New York's reading).
     static func printedTax(_ rows: [String], on wages: Decimal, atLeast: Bool = false) -> Decimal {

@@ -133,15 +133,30 @@ public struct PaycheckCalculator: Sendable {
                             preTax: input.preTax.map { PreTaxDeduction($0.kind, $0.amount * periods) },
                             localities: input.localities, workLocality: input.workLocality)
         let liability = try TaxCalculator(data: data).calculate(year)
-        let onIncome = Set(data.states[code]?.localities?.filter { locality in
-            (input.localities + [input.workLocality].compactMap { $0 }).contains(locality.id)
-                && locality.taxes.contains { tax in [tax.resident, tax.nonresident].contains { part in
-                    part.map { $0.base != LocalTaxBase.wages.rawValue && $0.base != LocalTaxBase.flat.rawValue } ?? false } }
-        }.map(\.name) ?? [])
+        let named = data.states[code]?.localities?.filter { (input.localities + [input.workLocality].compactMap { $0 }).contains($0.id) } ?? []
+        // A state whose method says so withholds its localities' rate of state taxable income on the
+        // method's taxable wages of the period (Indiana's counties: Departmental Notice #1).
+        var byRate: [String: Decimal] = [:]
+        if let state = data.states[code], let method = state.withholding, method.localBase == "withholdingWages", method.unreadKeys.isEmpty,
+           input.stateCertificate.exempt != true,
+           let taxable = StateWithholdingFormula.periodTaxableWages(method, input.stateCertificate, wages: stateWages(input, state, regular: regular, preTax: preTax).wages,
+                                                                    frequency: input.frequency, federalStatus: input.w4.filingStatus) {
+            for locality in named {
+                for tax in locality.taxes {
+                    guard let part = tax.resident, part.base == LocalTaxBase.stateTaxableIncome.rawValue, let rate = part.rate, input.localities.contains(locality.id) else { continue }
+                    byRate[tax.id] = Rounding.cent(rate * taxable)
+                    notes.append("\(locality.name)'s tax is withheld at its rate of the \(code) withholding's taxable wages (\(Money.text(rate)) × \(Money.text(Rounding.cent(taxable))))")
+                }
+            }
+        }
+        let onIncome = Set(named.filter { locality in
+            locality.taxes.contains { tax in byRate[tax.id] == nil && [tax.resident, tax.nonresident].contains { part in
+                part.map { $0.base != LocalTaxBase.wages.rawValue && $0.base != LocalTaxBase.flat.rawValue } ?? false } }
+        }.map(\.name))
         for name in onIncome.sorted() {
             notes.append("\(name)'s tax is on income, not wages: withheld here as the year's tax over the paychecks; the employer's own tables may differ")
         }
-        return liability.localTaxes.map { PayResult.LocalTaxLine(id: $0.id, name: $0.name, amount: Rounding.cent($0.amount / periods)) }
+        return liability.localTaxes.map { PayResult.LocalTaxLine(id: $0.id, name: $0.name, amount: byRate[$0.id] ?? Rounding.cent($0.amount / periods)) }
     }
 
     /// The state's wages of this paycheck: the regular wages less the pre-tax deductions the state

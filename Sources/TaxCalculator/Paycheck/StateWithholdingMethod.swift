@@ -79,6 +79,22 @@ enum StateWithholdingFormula {
         return annual / periods
     }
 
+    /// A per-period method's taxable wages of the period: the wages less the period's deductions
+    /// (what `localBase: withholdingWages` withholds the localities on). Nil for another method,
+    /// or a frequency without a table.
+    static func periodTaxableWages(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
+                                   federalStatus: FilingStatus) -> Decimal? {
+        guard let rounding = method.perPeriod, method.rate != nil else { return nil }
+        let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
+        let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+        var flatOnly = method
+        flatOnly.rate = 1
+        flatOnly.flatRateAbove = nil
+        var plain = certificate
+        plain.electedRate = nil
+        return tables(rounding, flatOnly, plain, wages: wages, periods: periods, frequency: frequency, status: status)
+    }
+
     /// The period's tax, unrounded, by the period's own table (`perPeriod`): deductions and base
     /// taxes the yearly ones' share to the cent (or the deductions as printed), floors rounded as the
     /// state prints them, a row applying to wages over its floor (or at least at it); above

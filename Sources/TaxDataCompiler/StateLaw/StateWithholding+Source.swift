@@ -108,6 +108,8 @@ extension YAMLDocument {
             guard let threshold, let tiers else { return nil }
             return .init(threshold: threshold, tiers: tiers)
         }
+        let localNode = m.optional("localBase")
+        let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
         let daily = dailyNode.flatMap { wholeNumber($0, path.key("dailyPeriods"), "dailyPeriods must be a whole number of days") }
         let roundingNode = m.optional("rounding")
@@ -121,12 +123,12 @@ extension YAMLDocument {
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
               phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
-              perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
-                                flatRateAbove: flat, dailyPeriods: daily, rounding: rounding,
+                                flatRateAbove: flat, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

@@ -210,6 +210,7 @@ public enum FieldCatalogue {
         "states/withholding.perPeriod.allowanceTotals": FieldSpec(.text),
         "states/withholding.perPeriod.rows": FieldSpec(.text),
         "states/withholding.perPeriod.bases": FieldSpec(.text),
+        "states/withholding.localBase": FieldSpec(.text),
         "states/withholding.flatRateAbove.threshold.*": FieldSpec(.amount),
         // The printed per-period deductions, by frequency (the keys are the frequencies).
         "states/withholding.perPeriod.deductions.weekly.standardDeduction.*": FieldSpec(.amount),

@@ -146,6 +146,13 @@ public struct StateWithholdingMethod: StateConstructRule {
                 }
             }
         }
+        if let local = method.localBase {
+            if !StateWithholding.localBases.contains(local) {
+                error("localBase '\(local)' must be one of \(StateWithholding.localBases.joined(separator: ", "))", path.key("localBase"))
+            } else if method.perPeriod == nil || method.rate == nil {
+                error("localBase: the localities are withheld on a per-period method's taxable wages at a flat rate; this method is not one", path.key("localBase"))
+            }
+        }
         if let flat = method.flatRateAbove {
             let at = path.key("flatRateAbove")
             if method.perPeriod == nil { error("flatRateAbove is for a perPeriod method", at) }

@@ -59,6 +59,12 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var perPeriod: PerPeriod?
     /// A flat rate on the whole of high wages, in place of the tables (per-period methods only).
     public var flatRateAbove: FlatRateAbove?
+    /// `withholdingWages`: the state's localities that tax a rate of the state's taxable income are
+    /// withheld at that rate of this method's taxable wages of the period (Indiana's counties,
+    /// Departmental Notice #1: the county rate × the same wages less the deduction constants).
+    /// A per-period method with a flat rate only.
+    public var localBase: String?
+    public static let localBases: [String] = ["withholdingWages"]
 
     /// The first `count[status]` allowances are worth `amount[status]` together; fewer are worth
     /// their share of it (a joint K-4 with one allowance: half of $18,320). Allowances beyond
@@ -169,7 +175,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
                 rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
                 standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
-                personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil, dailyPeriods: Int? = nil,
+                personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
+                localBase: String? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -185,6 +192,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.personalAllowance = personalAllowance
         self.perPeriod = perPeriod
         self.flatRateAbove = flatRateAbove
+        self.localBase = localBase
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -193,7 +201,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, localBase, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -232,6 +240,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         personalAllowance = try c.decodeIfPresent(PersonalAllowance.self, forKey: .personalAllowance)
         perPeriod = try c.decodeIfPresent(PerPeriod.self, forKey: .perPeriod)
         flatRateAbove = try c.decodeIfPresent(FlatRateAbove.self, forKey: .flatRateAbove)
+        localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -256,6 +265,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(personalAllowance, forKey: .personalAllowance)
         try c.encodeIfPresent(perPeriod, forKey: .perPeriod)
         try c.encodeIfPresent(flatRateAbove, forKey: .flatRateAbove)
+        try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)
