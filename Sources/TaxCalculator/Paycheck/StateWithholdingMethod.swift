@@ -79,20 +79,29 @@ enum StateWithholdingFormula {
         return annual / periods
     }
 
-    /// A per-period method's taxable wages of the period: the wages less the period's deductions
-    /// (what `localBase: withholdingWages` withholds the localities on). Nil for another method,
-    /// or a frequency without a table.
+    /// A per-period method's taxable wages of the period: the wages less the period's deductions,
+    /// never below zero (what `localBase: withholdingWages` withholds the localities on). Nil for an
+    /// annualized method, or a frequency without a table.
     static func periodTaxableWages(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
                                    federalStatus: FilingStatus) -> Decimal? {
-        guard let rounding = method.perPeriod, method.rate != nil else { return nil }
+        guard let rounding = method.perPeriod else { return nil }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
-        var flatOnly = method
-        flatOnly.rate = 1
-        flatOnly.flatRateAbove = nil
-        var plain = certificate
-        plain.electedRate = nil
-        return tables(rounding, flatOnly, plain, wages: wages, periods: periods, frequency: frequency, status: status)
+        return periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status).map { Swift.max(0, wages - $0) }
+    }
+
+    /// A per-period method's deductions of the period: as printed for the frequency (nil when it
+    /// prints none), or each yearly amount's share to the cent.
+    private static func periodDeductions(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, _ certificate: StateCertificate,
+                                         periods: Decimal, frequency: PayFrequency, status: FilingStatus) -> Decimal? {
+        if let printed = rounding.deductions {
+            guard let amounts = printed[frequency.rawValue] else { return nil }
+            return (amounts.standardDeduction?[status] ?? 0) + Decimal(certificate.allowances ?? 0) * (amounts.allowance ?? 0)
+        }
+        let share = { (yearly: Decimal) in Rounding.cent(yearly / periods) }
+        let totals = rounding.allowanceTotals == true
+        return share(method.standardDeduction?[status] ?? 0)
+            + allowances(method, certificate, status: status, allowance: method.allowance ?? 0) { totals ? share(Decimal($0) * $1) : Decimal($0) * share($1) }
     }
 
     /// The period's tax, unrounded, by the period's own table (`perPeriod`): deductions and base
@@ -101,16 +110,8 @@ enum StateWithholdingFormula {
     /// `flatRateAbove`'s threshold, the flat rate on the whole. Nil when no table is printed for it.
     private static func tables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, _ certificate: StateCertificate,
                                wages: Decimal, periods: Decimal, frequency: PayFrequency, status: FilingStatus) -> Decimal? {
+        guard let deductions = periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status) else { return nil }
         let share = { (yearly: Decimal) in Rounding.cent(yearly / periods) }
-        let deductions: Decimal
-        if let printed = rounding.deductions {
-            guard let amounts = printed[frequency.rawValue] else { return nil }
-            deductions = (amounts.standardDeduction?[status] ?? 0) + Decimal(certificate.allowances ?? 0) * (amounts.allowance ?? 0)
-        } else {
-            let totals = rounding.allowanceTotals == true
-            deductions = share(method.standardDeduction?[status] ?? 0)
-                + allowances(method, certificate, status: status, allowance: method.allowance ?? 0) { totals ? share(Decimal($0) * $1) : Decimal($0) * share($1) }
-        }
         let taxable = Swift.max(0, wages - deductions)
         let scale = switch (frequency == .daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
         case "dollar": 0
