@@ -49,7 +49,7 @@ extension YAMLDocument {
         let personal = personalNode.flatMap { node -> StateWithholding.PersonalAllowance? in
             let p = path.key("personalAllowance")
             guard var inner = mapping(node, p) else { return nil }
-            let count = inner.required("count").flatMap { statusTable($0, p.key("count")) { self.wholeNumber($0, $1, "a personalAllowance count must be a whole number of allowances") } }
+            let count = inner.required("count").flatMap { statusTable($0, p.key("count")) { self.integer($0, $1) } }
             let amount = inner.required("amount").flatMap { amountTable($0, p.key("amount")) }
             inner.finish()
             guard let count, let amount else { return nil }
@@ -111,7 +111,7 @@ extension YAMLDocument {
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
-        let daily = dailyNode.flatMap { wholeNumber($0, path.key("dailyPeriods"), "dailyPeriods must be a whole number of days") }
+        let daily = dailyNode.flatMap { integer($0, path.key("dailyPeriods")) }
         let roundingNode = m.optional("rounding")
         let rounding = roundingNode.flatMap { string($0, path.key("rounding")) }
         let grade = m.required("provenance").flatMap { choice($0, path.key("provenance"), Provenance.self) }
@@ -130,14 +130,5 @@ extension YAMLDocument {
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
                                 flatRateAbove: flat, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
-    }
-
-    /// A whole number; `what` is the error when it is not.
-    private func wholeNumber(_ node: Node, _ path: DataPath, _ what: String) -> Int? {
-        guard let value = decimal(node, path), let whole = Int(exactly: NSDecimalNumber(decimal: value)), Decimal(whole) == value else {
-            report(.yamlNumber, what, at: node)
-            return nil
-        }
-        return whole
     }
 }
