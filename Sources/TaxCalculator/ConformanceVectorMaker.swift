@@ -62,7 +62,9 @@ public enum ConformanceVectorMaker {
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
                                                    exemptionAmount: certificate?.exemptionAmount, extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
                 localities: input.localities ?? [],
-                supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat))
+                supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat,
+                payDate: input.payDate.flatMap(ISODate.init), periodStart: input.periodStart.flatMap(ISODate.init),
+                periodEnd: input.periodEnd.flatMap(ISODate.init)))
             cases.append(.init(id: id, input: input,
                                expected: .init(federalWithholding: result.federalWithholding, stateWithholding: result.stateWithholding,
                                                socialSecurity: result.socialSecurity, medicare: result.medicare,
@@ -108,7 +110,14 @@ public enum ConformanceVectorMaker {
         // Every state with a method: its certificate left out, then every field it has.
         for code in data.states.keys.sorted() {
             guard let method = data.states[code]?.withholding else { continue }
-            try add("P-\(code)-1", .init(frequency: .biweekly, wagesPerPeriod: 2_500, w4: W4(form: 2020, filingStatus: .single), state: code))
+            // A method that changes during the year: the paycheck's dates choose (without them, none is computed).
+            let dated = method.midYear.map { changes in
+                changes.map(\.appliesBy).reduce(into: [String: String]()) { dates, name in dates[name] = "\(data.meta.taxYear)-01-15" }
+            }
+            func on(_ dates: [String: String]?) -> (String?, String?, String?) { (dates?["payDate"], dates?["periodStart"], dates?["periodEnd"]) }
+            let (pay, start, end) = on(dated)
+            try add("P-\(code)-1", .init(frequency: .biweekly, wagesPerPeriod: 2_500, w4: W4(form: 2020, filingStatus: .single), state: code,
+                                        payDate: pay, periodStart: start, periodEnd: end))
             var certificate = ConformanceVectors.Certificate()
             let fields = Set(method.certificate)
             if fields.contains("filingStatus") { certificate.filingStatus = .marriedFilingJointly }
@@ -118,15 +127,26 @@ public enum ConformanceVectorMaker {
             if fields.contains("exemptionAmount") { certificate.exemptionAmount = 6_000 }
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
-                                        state: code, stateCertificate: certificate))
+                                        state: code, stateCertificate: certificate, payDate: pay, periodStart: start, periodEnd: end))
+            // Each later method, on the day it starts (every date of the paycheck that day), and a paycheck without dates.
+            for (i, change) in (method.midYear ?? []).enumerated() {
+                try add("P-\(code)-M\(i + 1)", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
+                                                   state: code, stateCertificate: certificate, payDate: change.from, periodStart: change.from,
+                                                   periodEnd: change.from))
+            }
+            if method.midYear != nil {
+                try add("P-\(code)-M0", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
+                                             state: code, stateCertificate: certificate))
+            }
             // A per-period method's tables differ by frequency: its weekly and daily ones too, with one allowance.
             if method.perPeriod != nil {
                 var one = certificate
                 one.allowances = fields.contains("allowances") ? 1 : nil
                 one.extraWithholding = nil
                 try add("P-\(code)-3", .init(frequency: .weekly, wagesPerPeriod: 1_234.56, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
-                                            state: code, stateCertificate: one))
-                try add("P-\(code)-4", .init(frequency: .daily, wagesPerPeriod: 287.65, w4: W4(form: 2020, filingStatus: .single), state: code))
+                                            state: code, stateCertificate: one, payDate: pay, periodStart: start, periodEnd: end))
+                try add("P-\(code)-4", .init(frequency: .daily, wagesPerPeriod: 287.65, w4: W4(form: 2020, filingStatus: .single), state: code,
+                                            payDate: pay, periodStart: start, periodEnd: end))
             }
         }
         // Each state with localities: its first locality of each kind (a county, a city, a school district, at most three).

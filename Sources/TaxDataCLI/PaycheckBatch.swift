@@ -25,6 +25,9 @@ struct PaycheckBatch {
         var locality: String?
         var localities: [String]?
         var workLocality: String?
+        var payDate: String?
+        var periodStart: String?
+        var periodEnd: String?
     }
 
     struct Certificate: Decodable {
@@ -84,6 +87,8 @@ struct PaycheckBatch {
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,
-                             supplementalMethod: item.supplementalMethod ?? .flat)
+                             supplementalMethod: item.supplementalMethod ?? .flat,
+                             payDate: try PaycheckCommand.date(item.payDate, "payDate"), periodStart: try PaycheckCommand.date(item.periodStart, "periodStart"),
+                             periodEnd: try PaycheckCommand.date(item.periodEnd, "periodEnd"))
     }
 }

@@ -129,6 +129,15 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("work-locality"), help: ArgumentHelp("Where the employee works, when a work-place tax or a resident credit applies there.", valueName: "id"))
     var workLocality: String?
 
+    @Option(name: .customLong("pay-date"), help: ArgumentHelp("The day the wages are paid (YYYY-MM-DD), in --year: a state whose withholding changes during the year needs it.", valueName: "date"))
+    var payDate: String?
+
+    @Option(name: .customLong("period-start"), help: ArgumentHelp("The pay period's first day (YYYY-MM-DD), where the state's change goes by it (Utah).", valueName: "date"))
+    var periodStart: String?
+
+    @Option(name: .customLong("period-end"), help: ArgumentHelp("The pay period's last day (YYYY-MM-DD), where the state's change goes by it (Ohio).", valueName: "date"))
+    var periodEnd: String?
+
     @Flag(name: .customLong("aggregate"), help: "Withhold on --supplemental by the aggregate method (added to the period's wages) instead of the flat 22%.")
     var aggregate = false
 
@@ -183,7 +192,16 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 exemptionAmount: try stateExemptionAmount.map { try amount($0, "--state-exemption-amount") },
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil),
-                             localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat)
+                             localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat,
+                             payDate: try Self.date(payDate, "--pay-date"), periodStart: try Self.date(periodStart, "--period-start"),
+                             periodEnd: try Self.date(periodEnd, "--period-end"))
+    }
+
+    /// A `YYYY-MM-DD` date, or a usage error naming the option or key.
+    static func date(_ text: String?, _ name: String) throws -> ISODate? {
+        guard let text else { return nil }
+        guard let date = ISODate(text) else { throw ValidationError("\(name) '\(text)' is not a date like 2026-05-15 (YYYY-MM-DD)") }
+        return date
     }
 
     func run() async throws {

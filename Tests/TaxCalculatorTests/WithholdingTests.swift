@@ -492,6 +492,57 @@ struct WithholdingTests {
         #expect(try PaycheckCalculator(data: data).calculate(input).stateWithholding != nil)
     }
 
+    @Test("A method that changes during the year: the paycheck's date chooses (on the change's day, the later one), both calculators agree; without the date it goes by, none is computed, with a note; a pay date in another year is refused; a later method with an unknown date is not read")
+    func midYearChange() throws {
+        var data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let first = try #require(data.states["IL"]?.withholding)
+        var later = first
+        later.rate = Decimal(string: "0.045")!
+        var last = first
+        last.rate = Decimal(string: "0.04")!
+        var method = first
+        method.midYear = [.init(from: "2026-05-11", appliesBy: "payDate", method: later), .init(from: "2026-08-01", appliesBy: "periodEnd", method: last)]
+        data.states["IL"]?.withholding = method
+        let calculator = PaycheckCalculator(data: data), fast = try FixedPaycheckCalculator(data: data)
+        func withheld(_ pay: String?, end: String? = nil) throws -> (Decimal?, [String]) {
+            let input = PaycheckInput(frequency: .weekly, wages: 1000, w4: FormW4(filingStatus: .single), state: "IL",
+                                      payDate: pay.flatMap(ISODate.init), periodEnd: end.flatMap(ISODate.init))
+            let result = try calculator.calculate(input)
+            let cents = fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents
+            #expect(cents.map { Decimal($0) / 100 } == result.stateWithholding, "fixed-point path at \(pay ?? "no date")")
+            return (result.stateWithholding, result.notes)
+        }
+        // 1,000 × 4.95% = 49.50; × 4.5% = 45.00; × 4% = 40.00 (no allowances claimed).
+        #expect(try withheld("2026-05-10", end: "2026-05-08").0 == Decimal(string: "49.50"))
+        let (onDay, notes) = try withheld("2026-05-11", end: "2026-05-08")
+        #expect(onDay == Decimal(string: "45.00"))
+        #expect(notes.contains { $0.contains("in force from 2026-05-11") })
+        #expect(try withheld("2026-08-03", end: "2026-07-31").0 == Decimal(string: "45.00"))
+        #expect(try withheld("2026-08-07", end: "2026-08-01").0 == Decimal(string: "40.00"))
+        let (undated, why) = try withheld(nil)
+        #expect(undated == nil)
+        #expect(why.contains { $0.contains("changes on 2026-05-11") && $0.contains("payDate") })
+        // The pay date alone does not say when the period ends.
+        #expect(try withheld("2026-09-01").0 == nil)
+        #expect(throws: CalculationError.self) { try withheld("2027-01-02") }
+        #expect(throws: CalculationError.self) {
+            try calculator.calculate(PaycheckInput(frequency: .weekly, wages: 1000, w4: FormW4(filingStatus: .single), state: "IL",
+                                                   periodStart: ISODate("2026-05-10"), periodEnd: ISODate("2026-05-03")))
+        }
+        // Round trip through the bundle's JSON; a date this library does not know makes the method unread.
+        let encoded = try JSONEncoder().encode(method)
+        #expect(try JSONDecoder().decode(StateWithholding.self, from: encoded) == method)
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        var changes = try #require(object["midYear"] as? [[String: Any]])
+        changes[1]["appliesBy"] = "checkDate"
+        object["midYear"] = changes
+        data.states["IL"]?.withholding = try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: object))
+        let unread = try PaycheckCalculator(data: data).calculate(PaycheckInput(frequency: .weekly, wages: 1000, w4: FormW4(filingStatus: .single),
+                                                                                state: "IL", payDate: ISODate("2026-02-02")))
+        #expect(unread.stateWithholding == nil)
+        #expect(unread.notes.contains { $0.contains("appliesBy checkDate") && $0.contains("newer than this library") })
+    }
+
     @Test("Indiana's counties are withheld at their rate of the state method's taxable wages (Departmental Notice #1's example: 473.08 × 1% = 4.73), with a note; by the year's tax without a certificate's deductions")
     func indianaCounty() throws {
         let certificate = StateCertificate(allowances: 5, additionalAllowances: 8)

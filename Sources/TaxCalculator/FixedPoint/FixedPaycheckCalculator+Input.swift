@@ -35,6 +35,9 @@ extension FixedPaycheckCalculator {
         /// The yearly exemption claimed in dollars, in cents.
         let certificateExemptionCents: Int64
         let certificateExempt: Bool
+        /// For a state whose method changes during the year, the one the paycheck's dates choose
+        /// (0 the first, i the i-th `midYear` one); -1 when they do not say.
+        let methodIndex: Int
 
         /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
         /// combinations, the state certificate's fields), with every amount in whole cents and the
@@ -46,6 +49,7 @@ extension FixedPaycheckCalculator {
                 return cents
             }
             try input.w4.validate(taxYear: calculator.taxYear)
+            try PaycheckCalculator.validateDates(input, year: calculator.taxYear)
             guard input.localities.isEmpty, input.workLocality == nil else {
                 throw CalculationError(.inconsistentInput, "localities: the fixed-point paycheck computes no local tax yet; PaycheckCalculator does")
             }
@@ -74,6 +78,7 @@ extension FixedPaycheckCalculator {
             nonresidentAlien = w4.nonresidentAlien
             exempt = w4.exempt
             let certificate = input.stateCertificate
+            var methodIndex = 0
             if let code = input.state {
                 let id = try calculator.state(code)
                 state = id.index
@@ -86,6 +91,13 @@ extension FixedPaycheckCalculator {
                 case .method:
                     // The reference's checks of the certificate against the state's method.
                     try StateWithholdingFormula.validate(certificate, for: try calculator.method(code), state: code.uppercased())
+                case .changing:
+                    // The method the dates choose (the first when they do not say), as the reference checks it.
+                    let first = try calculator.method(code)
+                    let index = StateWithholdingFormula.inForceIndex(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd)
+                    let chosen = index.map { $0 == 0 ? first : first.midYear![$0 - 1].method } ?? first
+                    try StateWithholdingFormula.validate(certificate, for: chosen, state: code.uppercased())
+                    methodIndex = index ?? -1
                 }
             } else {
                 if let field = certificate.given.first {
@@ -93,6 +105,7 @@ extension FixedPaycheckCalculator {
                 }
                 state = -1
             }
+            self.methodIndex = methodIndex
             certificateStatus = certificate.filingStatus
             certificateAllowances = Int64(certificate.allowances ?? 0)
             certificateAdditional = Int64(certificate.additionalAllowances ?? 0)

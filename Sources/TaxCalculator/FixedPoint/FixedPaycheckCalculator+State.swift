@@ -136,6 +136,16 @@ extension FixedPaycheckCalculator {
         case .noTax: return 0
         case .noMethod: return nil
         case .method(let method):
+            return withheld(by: method, input, regular: regular, preTax: preTax)
+        case .changing(let methods):
+            guard input.methodIndex >= 0 else { return nil }
+            return withheld(by: methods[input.methodIndex], input, regular: regular, preTax: preTax)
+        }
+    }
+
+    /// The period's withholding by one method.
+    @inline(__always)
+    func withheld(by method: StateMethod, _ input: Input, regular: Int64, preTax: Int64) -> Int64? {
             if input.certificateExempt { return 0 }
             let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
@@ -204,6 +214,5 @@ extension FixedPaycheckCalculator {
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent
             let perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
             return perPeriod + input.certificateExtraCents
-        }
     }
 }

@@ -42,6 +42,9 @@ public struct FixedPaycheckCalculator: Sendable {
         case noTax
         case noMethod
         case method(StateMethod)
+        /// A method that changes during the year: the first, then each `midYear` one
+        /// (`Input.methodIndex` says which a paycheck's dates choose).
+        case changing([StateMethod])
     }
 
     /// A state of this year's data, looked up once by USPS code.
@@ -126,37 +129,50 @@ public struct FixedPaycheckCalculator: Sendable {
             let state = data.states[code]!
             if state.type == .noTax { return .noTax }
             guard let method = state.withholding, method.unreadKeys.isEmpty else { return .noMethod }
-            let brackets: [FixedSchedule] = try method.brackets.map { table in
-                try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
-                    FixedSchedule(brackets: try (table[status] ?? []).map { bracket in
-                        guard let base = Self.units(bracket.baseTax) else {
-                            throw CalculationError.dataUnusable("\(code) withholding baseTax \(Money.text(bracket.baseTax)) is finer than 10⁻⁸ dollar")
-                        }
-                        return FixedBracket(floor: try cents(bracket.floor, "\(code) withholding floor"), rate: try rate(bracket.rate, "\(code) withholding rate"),
-                                            baseUnits: base)
-                    })
-                }
-            } ?? []
-            return .method(StateMethod(
-                deduction: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }
-                    .map { try cents(method.standardDeduction?[$0] ?? 0, "\(code) withholding standardDeduction") },
-                allowance: try cents(method.allowance ?? 0, "\(code) withholding allowance"),
-                additional: try cents(method.additionalAllowance ?? 0, "\(code) withholding additionalAllowance"),
-                credit: try cents(method.creditPerAllowance ?? 0, "\(code) withholding creditPerAllowance"),
-                rate: try method.rate.map { try rate($0, "\(code) withholding rate") } ?? -1,
-                brackets: brackets, dailyPeriods: Int64(method.dailyPeriods ?? PayFrequency.daily.periods),
-                dollar: method.rounding == "dollar", federalStatus: method.federalFilingStatus == true,
-                phaseOutStart: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
-                    try method.standardDeductionPhaseOut?.start[status].map { try cents($0, "\(code) withholding phase-out start") } ?? .max
-                },
-                phaseOutRate: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
-                    try method.standardDeductionPhaseOut?.rate[status].map { try rate($0, "\(code) withholding phase-out rate") } ?? 0
-                },
-                allowanceWageLimit: try method.allowanceWageLimit.map { try cents($0, "\(code) withholding allowanceWageLimit") } ?? .max,
-                personalCount: Self.statusOrder.map { Int64(method.personalAllowance?.count[$0] ?? 0) },
-                personalAmount: try Self.statusOrder.map { try cents(method.personalAllowance?.amount[$0] ?? 0, "\(code) withholding personalAllowance") },
-                tables: try method.perPeriod.map { try Self.periodTables($0, method, brackets: brackets, code: code) }))
+            guard let changes = method.midYear, !changes.isEmpty else { return .method(try Self.compile(method, code: code)) }
+            // A later method this build cannot read in full makes the state's withholding unknown from then on: none is computed.
+            guard changes.allSatisfy({ $0.method.unreadKeys.isEmpty }) else { return .noMethod }
+            return .changing(try ([method] + changes.map(\.method)).map { try Self.compile($0, code: code) })
         }
+    }
+
+    /// One withholding method compiled to integers.
+    static func compile(_ method: StateWithholding, code: String) throws -> StateMethod {
+        func cents(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireCents(value, what) }
+        func rate(_ value: Decimal, _ what: String) throws -> Int64 {
+            guard let rate = FixedPoint.rate(value) else { throw CalculationError.dataUnusable("\(what): \(Money.text(value)) is not a rate of at most 6 decimals") }
+            return rate
+        }
+        let brackets: [FixedSchedule] = try method.brackets.map { table in
+            try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
+                FixedSchedule(brackets: try (table[status] ?? []).map { bracket in
+                    guard let base = Self.units(bracket.baseTax) else {
+                        throw CalculationError.dataUnusable("\(code) withholding baseTax \(Money.text(bracket.baseTax)) is finer than 10⁻⁸ dollar")
+                    }
+                    return FixedBracket(floor: try cents(bracket.floor, "\(code) withholding floor"), rate: try rate(bracket.rate, "\(code) withholding rate"),
+                                        baseUnits: base)
+                })
+            }
+        } ?? []
+        return StateMethod(
+            deduction: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }
+                .map { try cents(method.standardDeduction?[$0] ?? 0, "\(code) withholding standardDeduction") },
+            allowance: try cents(method.allowance ?? 0, "\(code) withholding allowance"),
+            additional: try cents(method.additionalAllowance ?? 0, "\(code) withholding additionalAllowance"),
+            credit: try cents(method.creditPerAllowance ?? 0, "\(code) withholding creditPerAllowance"),
+            rate: try method.rate.map { try rate($0, "\(code) withholding rate") } ?? -1,
+            brackets: brackets, dailyPeriods: Int64(method.dailyPeriods ?? PayFrequency.daily.periods),
+            dollar: method.rounding == "dollar", federalStatus: method.federalFilingStatus == true,
+            phaseOutStart: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
+                try method.standardDeductionPhaseOut?.start[status].map { try cents($0, "\(code) withholding phase-out start") } ?? .max
+            },
+            phaseOutRate: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
+                try method.standardDeductionPhaseOut?.rate[status].map { try rate($0, "\(code) withholding phase-out rate") } ?? 0
+            },
+            allowanceWageLimit: try method.allowanceWageLimit.map { try cents($0, "\(code) withholding allowanceWageLimit") } ?? .max,
+            personalCount: Self.statusOrder.map { Int64(method.personalAllowance?.count[$0] ?? 0) },
+            personalAmount: try Self.statusOrder.map { try cents(method.personalAllowance?.amount[$0] ?? 0, "\(code) withholding personalAllowance") },
+            tables: try method.perPeriod.map { try Self.periodTables($0, method, brackets: brackets, code: code) })
     }
 
     /// The state with this USPS code, or `unknownState`.

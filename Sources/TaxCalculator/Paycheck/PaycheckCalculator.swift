@@ -37,6 +37,7 @@ public struct PaycheckCalculator: Sendable {
         }
         for deduction in input.preTax where deduction.amount < 0 { throw CalculationError.negative("pre-tax \(deduction.kind.rawValue)") }
         try input.w4.validate(taxYear: year)
+        try Self.validateDates(input, year: year)
         var notes: [String] = []
 
         let regular = input.wages
@@ -137,7 +138,9 @@ public struct PaycheckCalculator: Sendable {
         // A state whose method says so withholds its localities' rate of state taxable income on the
         // method's taxable wages of the period (Indiana's counties: Departmental Notice #1).
         var byRate: [String: Decimal] = [:]
-        if let state = data.states[code], let method = state.withholding, method.localBase == "withholdingWages", method.unreadKeys.isEmpty,
+        if let state = data.states[code], let first = state.withholding,
+           let (method, _) = StateWithholdingFormula.inForce(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd).0,
+           method.localBase == "withholdingWages", method.unreadKeys.isEmpty,
            input.stateCertificate.exempt != true,
            let taxable = StateWithholdingFormula.periodTaxableWages(method, input.stateCertificate, wages: stateWages(input, state, regular: regular, preTax: preTax).wages,
                                                                     frequency: input.frequency, federalStatus: input.w4.filingStatus) {
@@ -157,6 +160,17 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(name)'s tax is on income, not wages: withheld here as the year's tax over the paychecks; the employer's own tables may differ")
         }
         return liability.localTaxes.map { PayResult.LocalTaxLine(id: $0.id, name: $0.name, amount: byRate[$0.id] ?? Rounding.cent($0.amount / periods)) }
+    }
+
+    /// Wages are taxed in the year they are paid: a pay date in another year is another year's
+    /// paycheck. A period ends on or after it starts.
+    static func validateDates(_ input: PaycheckInput, year: Int) throws {
+        if let date = input.payDate, date.year != year {
+            throw CalculationError(.inconsistentInput, "payDate \(date) is not in \(year): wages are withheld on by the rules of the year they are paid in")
+        }
+        if let start = input.periodStart, let end = input.periodEnd, end < start {
+            throw CalculationError(.inconsistentInput, "periodEnd \(end) is before periodStart \(start)")
+        }
     }
 
     /// The state's wages of this paycheck: the regular wages less the pre-tax deductions the state
@@ -226,22 +240,30 @@ public struct PaycheckCalculator: Sendable {
             }
             return 0
         }
-        guard let method = state.withholding else {
+        guard let first = state.withholding else {
             notes.append("\(code)'s \(year) withholding method is not in the data yet: no state withholding computed")
             return nil
         }
-        if !method.unreadKeys.isEmpty {
-            notes.append("\(code)'s \(year) withholding method uses \(method.unreadKeys.joined(separator: ", ")), newer than this library: "
+        let unread = first.unreadKeys + (first.midYear ?? []).flatMap { change in change.method.unreadKeys.map { "midYear \(change.from) \($0)" } }
+        if !unread.isEmpty {
+            notes.append("\(code)'s \(year) withholding method uses \(unread.joined(separator: ", ")), newer than this library: "
                          + "no state withholding computed (update TaxCalculator)")
             return nil
         }
+        let (inForce, why) = StateWithholdingFormula.inForce(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd)
+        guard let (method, change) = inForce else {
+            try StateWithholdingFormula.validate(certificate, for: first, state: code)
+            notes.append("\(code)'s \(year) withholding: \(why ?? ""): no state withholding computed")
+            return nil
+        }
+        if let change { notes.append("\(code): withheld by the method in force from \(change.from) (by \(change.appliesBy))") }
         try StateWithholdingFormula.validate(certificate, for: method, state: code)
         // The pre-tax deductions the state taxes go back into its wages (as the year's calculation does).
         let (wages, taxedBack) = stateWages(input, state, regular: regular, preTax: preTax)
         if taxedBack > 0 { notes.append("\(code) taxes \(Money.text(taxedBack)) of the pre-tax deductions: added back to its wages") }
         if input.supplemental > 0 { notes.append("\(code): the supplemental wages are withheld with the regular wages (aggregate method)") }
         if method.provenance == .estimated {
-            notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " until \($0) is published" } ?? "")")
+            notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " (to be confirmed by \($0))" } ?? "")")
         }
         if certificate.exempt == true { notes.append("the \(code) certificate claims exemption: no \(code) income tax withheld") }
         guard let withheld = StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency,

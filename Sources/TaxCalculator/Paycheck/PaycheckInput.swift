@@ -33,11 +33,21 @@ public struct PaycheckInput: Sendable, Equatable {
     /// each kind) and works, for the local taxes withheld.
     public var localities: [String]
     public var workLocality: String?
+    /// The paycheck's dates, for a state whose withholding method changes during the year
+    /// (`StateWithholding.midYear`): the day the wages are paid, which must be in the data's year,
+    /// and the pay period's first and last days, where the state's change goes by them. A paycheck
+    /// without the date a change goes by computes no withholding for that state, and says so.
+    public var payDate: ISODate?
+    public var periodStart: ISODate?
+    public var periodEnd: ISODate?
 
     public init(frequency: PayFrequency, wages: Decimal, preTax: [PreTaxDeduction] = [], w4: FormW4, yearToDateWages: Decimal = 0,
                 supplemental: Decimal = 0, yearToDateSupplemental: Decimal = 0, roundToDollar: Bool = false, state: String? = nil,
                 stateCertificate: StateCertificate = StateCertificate(), localities: [String] = [], workLocality: String? = nil,
-                supplementalMethod: SupplementalMethod = .flat) {
+                supplementalMethod: SupplementalMethod = .flat, payDate: ISODate? = nil, periodStart: ISODate? = nil, periodEnd: ISODate? = nil) {
+        self.payDate = payDate
+        self.periodStart = periodStart
+        self.periodEnd = periodEnd
         self.supplementalMethod = supplementalMethod
         self.localities = localities
         self.workLocality = workLocality
@@ -137,7 +147,7 @@ public struct PaycheckResult: Sendable, Equatable {
 
 extension PaycheckResult: Encodable {
     enum CodingKeys: String, CodingKey {
-        case taxYear, dataVersion, frequency, wagesPerPeriod, supplemental, w4, preTaxDeductions, withholdingWages, federalWithholding,
+        case taxYear, dataVersion, frequency, wagesPerPeriod, supplemental, payDate, periodStart, periodEnd, w4, preTaxDeductions, withholdingWages, federalWithholding,
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
@@ -154,6 +164,9 @@ extension PaycheckResult: Encodable {
         try c.encode(input.frequency.rawValue, forKey: .frequency)
         try c.encode(input.wages, forKey: .wagesPerPeriod)
         try c.encode(input.supplemental, forKey: .supplemental)
+        try c.encodeIfPresent(input.payDate?.description, forKey: .payDate)
+        try c.encodeIfPresent(input.periodStart?.description, forKey: .periodStart)
+        try c.encodeIfPresent(input.periodEnd?.description, forKey: .periodEnd)
         var w4 = c.nestedContainer(keyedBy: W4Keys.self, forKey: .w4)
         let form = input.w4
         try w4.encode(form.formYear, forKey: .form)

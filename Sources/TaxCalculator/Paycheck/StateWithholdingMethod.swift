@@ -3,6 +3,50 @@ import TaxDataCore
 
 /// A state's annualized percentage formula (`StateWithholding`), on one paycheck's state wages.
 enum StateWithholdingFormula {
+    /// The method in force for a paycheck of these dates: the first, or the last of its `midYear`
+    /// methods whose `from` the date it goes by has reached. Nil, with the reason, when a change
+    /// goes by a date the paycheck does not give.
+    /// With the method, the change that brought it in (nil: the first).
+    static func inForce(_ method: StateWithholding, payDate: ISODate?, periodStart: ISODate?,
+                        periodEnd: ISODate?) -> ((StateWithholding, StateWithholding.Change?)?, String?) {
+        guard let index = inForceIndex(method, payDate: payDate, periodStart: periodStart, periodEnd: periodEnd) else {
+            let missing = method.midYear!.first { date(of: $0, payDate: payDate, periodStart: periodStart, periodEnd: periodEnd) == nil }!
+            return (nil, "its method changes on \(missing.from), by \(name(of: missing)), which this paycheck does not give")
+        }
+        guard index > 0 else { return ((method, nil), nil) }
+        let change = method.midYear![index - 1]
+        return ((change.method, change), nil)
+    }
+
+    /// `inForce`'s choice: 0 the first method, i the i-th of `midYear`; nil when a change goes by a
+    /// date the paycheck does not give.
+    static func inForceIndex(_ method: StateWithholding, payDate: ISODate?, periodStart: ISODate?, periodEnd: ISODate?) -> Int? {
+        var index = 0
+        for (i, change) in (method.midYear ?? []).enumerated() {
+            guard let date = date(of: change, payDate: payDate, periodStart: periodStart, periodEnd: periodEnd) else { return nil }
+            // `from` is a date (`state.withholding` checks it); one that is not never applies.
+            if let from = ISODate(change.from), from <= date { index = i + 1 }
+        }
+        return index
+    }
+
+    private static func date(of change: StateWithholding.Change, payDate: ISODate?, periodStart: ISODate?, periodEnd: ISODate?) -> ISODate? {
+        switch change.appliesBy {
+        case "periodStart": periodStart
+        case "periodEnd": periodEnd
+        case "payDate": payDate
+        default: nil
+        }
+    }
+
+    private static func name(of change: StateWithholding.Change) -> String {
+        switch change.appliesBy {
+        case "periodStart": "the pay period's first day (periodStart)"
+        case "periodEnd": "the pay period's last day (periodEnd)"
+        default: "the pay date (payDate)"
+        }
+    }
+
     /// The fields of `certificate` the state's does not have, refused by name; negative or
     /// impossible values.
     static func validate(_ certificate: StateCertificate, for method: StateWithholding, state: String) throws {

@@ -16,6 +16,38 @@ extension YAMLDocument {
     /// ```
     func stateWithholding(_ node: Node, _ path: DataPath) -> StateWithholding? {
         guard var m = mapping(node, path) else { return nil }
+        let midYearNode = m.optional("midYear")
+        let midYear = midYearNode.flatMap { list($0, path.key("midYear")) { node, at in self.withholdingChange(node, at) } }
+        let method = withholdingMethod(&m, path)
+        m.finish()
+        guard var method, midYearNode == nil || midYear != nil else { return nil }
+        method.midYear = midYear
+        return method
+    }
+
+    /// One of `midYear`: `from`, `appliesBy` and a whole method.
+    ///
+    /// ```yaml
+    ///   midYear:
+    ///     - from: 2026-05-11
+    ///       appliesBy: payDate
+    ///       certificate: [...]
+    ///       rate: 0.0499
+    ///       provenance: corroborated
+    ///       sources: [...]
+    /// ```
+    private func withholdingChange(_ node: Node, _ path: DataPath) -> StateWithholding.Change? {
+        guard var m = mapping(node, path) else { return nil }
+        let from = m.required("from").flatMap { string($0, path.key("from")) }
+        let appliesBy = m.required("appliesBy").flatMap { string($0, path.key("appliesBy")) }
+        let method = withholdingMethod(&m, path)
+        m.finish()
+        guard let from, let appliesBy, let method else { return nil }
+        return .init(from: from, appliesBy: appliesBy, method: method)
+    }
+
+    /// The keys of one method, read from `m` (the caller finishes it).
+    private func withholdingMethod(_ m: inout MappingReader, _ path: DataPath) -> StateWithholding? {
         let certificate = m.required("certificate").flatMap { list($0, path.key("certificate"), string) }
         let deductionNode = m.optional("standardDeduction")
         let deduction = deductionNode.flatMap { amountTable($0, path.key("standardDeduction")) }
@@ -118,7 +150,6 @@ extension YAMLDocument {
         let pendingNode = m.optional("pending")
         let pending = pendingNode.flatMap { string($0, path.key("pending")) }
         let sources = m.required("sources").flatMap { citations($0, path.key("sources")) }
-        m.finish()
         guard let certificate, deductionNode == nil || deduction != nil, allowanceNode == nil || allowance != nil,
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,

@@ -15,14 +15,17 @@ public struct ProvenanceDocument: Sendable, Equatable, Codable {
         public var preTaxTreatment: [Citation]?
         /// 1.14: the sources of the state's withholding method.
         public var withholding: [Citation]?
+        /// 1.14: the sources of each of the withholding method's `midYear` methods, in order.
+        public var withholdingMidYear: [[Citation]]?
 
         public init(sources: [Citation], notes: String? = nil, payrollContributions: [[Citation]]? = nil, preTaxTreatment: [Citation]? = nil,
-                    withholding: [Citation]? = nil) {
+                    withholding: [Citation]? = nil, withholdingMidYear: [[Citation]]? = nil) {
             self.sources = sources
             self.notes = notes
             self.payrollContributions = payrollContributions
             self.preTaxTreatment = preTaxTreatment
             self.withholding = withholding
+            self.withholdingMidYear = withholdingMidYear
         }
     }
 
@@ -55,12 +58,14 @@ extension CombinedDocument {
         for (code, state) in self.states {
             states[code] = .init(sources: state.sources, notes: state.notes,
                                  payrollContributions: state.payrollContributions?.map(\.sources),
-                                 preTaxTreatment: state.preTaxTreatment?.sources, withholding: state.withholding?.sources)
+                                 preTaxTreatment: state.preTaxTreatment?.sources, withholding: state.withholding?.sources,
+                                 withholdingMidYear: state.withholding?.midYear?.map(\.method.sources))
             app.states[code]?.sources = []
             app.states[code]?.notes = nil
             for i in state.payrollContributions?.indices ?? 0..<0 { app.states[code]?.payrollContributions?[i].sources = [] }
             app.states[code]?.preTaxTreatment?.sources = []
             app.states[code]?.withholding?.sources = []
+            for i in state.withholding?.midYear?.indices ?? 0..<0 { app.states[code]?.withholding?.midYear?[i].method.sources = [] }
         }
         let provenance = ProvenanceDocument(
             taxYear: taxYear, version: version,
@@ -96,12 +101,14 @@ extension CombinedDocument {
             let contributions = full.states[code]?.payrollContributions
             guard entry.payrollContributions?.count == contributions?.count,
                   (entry.preTaxTreatment == nil) == (full.states[code]?.preTaxTreatment == nil),
-                  (entry.withholding == nil) == (full.states[code]?.withholding == nil) else {
+                  (entry.withholding == nil) == (full.states[code]?.withholding == nil),
+                  entry.withholdingMidYear?.count == full.states[code]?.withholding?.midYear?.count else {
                 throw AuditTrailMismatch(description: "the audit trail of \(code) does not list the sources of the same payroll contributions, pre-tax treatment and withholding method as the data")
             }
             for (i, sources) in (entry.payrollContributions ?? []).enumerated() { full.states[code]?.payrollContributions?[i].sources = sources }
             if let sources = entry.preTaxTreatment { full.states[code]?.preTaxTreatment?.sources = sources }
             if let sources = entry.withholding { full.states[code]?.withholding?.sources = sources }
+            for (i, sources) in (entry.withholdingMidYear ?? []).enumerated() { full.states[code]?.withholding?.midYear?[i].method.sources = sources }
         }
         return full
     }

@@ -96,8 +96,16 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         /// A bonus in the paycheck, and `aggregate` when it is withheld on by the aggregate method.
         public var supplemental: Decimal?
         public var supplementalMethod: String?
+        /// The paycheck's dates (`YYYY-MM-DD`), for a state whose method changes during the year.
+        public var payDate: String?
+        public var periodStart: String?
+        public var periodEnd: String?
         public init(frequency: PayFrequency, wagesPerPeriod: Decimal, w4: W4, state: String? = nil, stateCertificate: Certificate? = nil,
-                    localities: [String]? = nil, supplemental: Decimal? = nil, supplementalMethod: String? = nil) {
+                    localities: [String]? = nil, supplemental: Decimal? = nil, supplementalMethod: String? = nil,
+                    payDate: String? = nil, periodStart: String? = nil, periodEnd: String? = nil) {
+            self.payDate = payDate
+            self.periodStart = periodStart
+            self.periodEnd = periodEnd
             self.supplemental = supplemental
             self.supplementalMethod = supplementalMethod
             self.frequency = frequency

@@ -85,7 +85,14 @@ public struct Indexing: Sendable, Equatable {
 /// key alone for the fields that mean the same wherever they sit (`label`, `over`, `rate`).
 public enum FieldCatalogue {
     /// Fields by where they sit: the indexed amounts (`taxdata new-year`), and exceptions to `byName`.
-    static let rows: [String: FieldSpec] = [
+    static let rows: [String: FieldSpec] = written.merging(
+        // A state's later withholding methods (`midYear`) have a method's fields, and their first day and date.
+        written.filter { $0.key.hasPrefix("states/withholding.") }
+            .map { ("states/withholding.midYear[]." + $0.key.dropFirst("states/withholding.".count), $0.value) }
+            + [("states/withholding.midYear[].from", FieldSpec(.text)), ("states/withholding.midYear[].appliesBy", FieldSpec(.text))]
+    ) { first, _ in first }
+
+    private static let written: [String: FieldSpec] = [
         // Rev. Proc. tables: IRC 1(f)(6)(A) and 63(c)(4) round down to a multiple of $50.
         "federal/standardDeduction.*": FieldSpec(.amount, indexing: .down(50)),
         "federal/brackets.*[].ceiling": FieldSpec(.amount, indexing: .down(50)),

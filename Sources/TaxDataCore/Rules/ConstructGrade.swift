@@ -4,7 +4,9 @@ import Foundation
 /// contribution, a state's pre-tax treatment; 1.14: a state's withholding method) are graded as a document is (`provenance.grade`):
 /// a grade; sources with a kind; `official` backed by an official source; `corroborated` by an
 /// official source and two secondary ones; `estimated` by at least one source, and in a published
-/// year only on a state that is itself estimated with `pending`. A construct's grade is its own:
+/// year only with `pending` naming the publication that will confirm it: a withholding method's own
+/// (one that could not be read here, say so), or for the other constructs their state's, itself
+/// estimated. `pending` goes with `estimated` only. A construct's grade is its own:
 /// it does not lower its state's. Reads the audit trail: on a device without the provenance
 /// document it does not run.
 public struct ConstructGrade: ValidationRule {
@@ -24,14 +26,20 @@ public struct ConstructGrade: ValidationRule {
                 findings += grade(treatment.provenance, treatment.sources, "\(code) preTaxTreatment", root.key("preTaxTreatment"), data, state)
             }
             if let method = state.withholding {
-                findings += grade(method.provenance, method.sources, "\(code) withholding", root.key("withholding"), data, state)
+                findings += grade(method.provenance, method.sources, "\(code) withholding", root.key("withholding"), data, state, pending: method.pending)
+                for (i, change) in (method.midYear ?? []).enumerated() {
+                    findings += grade(change.method.provenance, change.method.sources, "\(code) withholding from \(change.from)",
+                                      root.key("withholding").key("midYear").index(i), data, state, pending: change.method.pending)
+                }
             }
         }
         return findings
     }
 
+    /// `pending`: the construct's own (a withholding method's), which lets it be estimated in a
+    /// published year whatever its state's grade.
     private func grade(_ grade: Provenance?, _ sources: [Citation], _ label: String, _ path: DataPath, _ data: TaxYearData,
-                       _ state: StateData) -> [Diagnostic] {
+                       _ state: StateData, pending: String? = nil) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for (i, source) in sources.enumerated() where source.kind == nil {
             findings.append(.error(id, "\(label) source \(i) has no kind: add kind: official or kind: secondary", at: path.key("sources").index(i)))
@@ -47,11 +55,14 @@ public struct ConstructGrade: ValidationRule {
                                    at: path.key("provenance")))
         case .estimated? where sources.isEmpty:
             findings.append(.error(id, "\(label) is graded estimated but cites no source", at: path.key("sources")))
-        case .estimated? where data.meta.status == .published && (state.provenance != .estimated || state.pending == nil):
-            findings.append(.error(id, "\(label) is estimated in a published year: corroborate it, or grade the state estimated with pending naming the publication",
+        case .estimated? where data.meta.status == .published && pending == nil && (state.provenance != .estimated || state.pending == nil):
+            findings.append(.error(id, "\(label) is estimated in a published year: corroborate it, or add pending naming the publication that will confirm it",
                                    at: path.key("provenance")))
         default:
             break
+        }
+        if pending != nil && grade != .estimated {
+            findings.append(.error(id, "\(label) has pending but is graded \(grade?.rawValue ?? "nothing"): pending goes with estimated", at: path.key("pending")))
         }
         return findings
     }

@@ -20,8 +20,37 @@ public struct StateWithholdingMethod: StateConstructRule {
     public func construct(of state: StateData) -> StateWithholding? { state.withholding }
 
     public func check(_ method: StateWithholding, _ context: inout StateConstructContext) {
-        let path = context.path, code = context.code
-        func error(_ message: String, _ at: DataPath) { context.error("\(code) withholding: \(message)", at: at) }
+        let path = context.path, code = context.code, year = context.data.meta.taxYear
+        var findings: [(String, DataPath)] = []
+        func error(_ message: String, _ at: DataPath) { findings.append((message, at)) }
+        check(method, path, error)
+        if let changes = method.midYear {
+            let at = path.key("midYear")
+            if changes.isEmpty { error("midYear must list at least one later method", at) }
+            var previous = ISODate("\(year)-01-01")
+            for (i, change) in changes.enumerated() {
+                let item = at.index(i)
+                if let from = ISODate(change.from) {
+                    if from.year != year { error("midYear from \(from) is not in \(year)", item.key("from")) }
+                    else if let before = previous, !(before < from) {
+                        error("midYear from \(from) must come after \(i == 0 ? "January 1" : "the change before it (\(before))")", item.key("from"))
+                    }
+                    previous = from
+                } else {
+                    error("midYear from '\(change.from)' is not a YYYY-MM-DD date", item.key("from"))
+                }
+                if !StateWithholding.Change.dates.contains(change.appliesBy) {
+                    error("midYear appliesBy '\(change.appliesBy)' must be one of \(StateWithholding.Change.dates.joined(separator: ", "))", item.key("appliesBy"))
+                }
+                if change.method.midYear != nil { error("a midYear method has no midYear of its own: list every change in the first method's", item.key("midYear")) }
+                check(change.method, item, error)
+            }
+        }
+        for (message, at) in findings { context.error("\(code) withholding: \(message)", at: at) }
+    }
+
+    /// One method's own checks (the first's, or a `midYear` one's at its place).
+    private func check(_ method: StateWithholding, _ path: DataPath, _ error: (String, DataPath) -> Void) {
         var seen: Set<String> = []
         for (i, field) in method.certificate.enumerated() {
             if !StateWithholding.certificateFields.contains(field) {

@@ -65,6 +65,44 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// A per-period method with a flat rate only.
     public var localBase: String?
     public static let localBases: [String] = ["withholdingWages"]
+    /// The methods that replace this one during the year (Georgia from 2026-05-11, Ohio for periods
+    /// ending from 2026-08-01), in order: each a whole method, graded and cited on its own.
+    public var midYear: [Change]?
+
+    /// A method in force from `from` (`YYYY-MM-DD`) to the next change or the year's end, for the
+    /// paychecks whose date named by `appliesBy` is on or after it: the pay date (wages paid on or
+    /// after), the first day of the pay period (periods beginning on or after), or its last.
+    public struct Change: Sendable, Equatable, Codable {
+        public var from: String
+        public var appliesBy: String
+        public var method: StateWithholding
+        public static let dates: [String] = ["payDate", "periodStart", "periodEnd"]
+        public init(from: String, appliesBy: String, method: StateWithholding) {
+            self.from = from
+            self.appliesBy = appliesBy
+            self.method = method
+        }
+
+        enum CodingKeys: String, CodingKey { case from, appliesBy }
+
+        /// One object: `from`, `appliesBy` and the method's own keys.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            from = try c.decode(String.self, forKey: .from)
+            appliesBy = try c.decode(String.self, forKey: .appliesBy)
+            method = try StateWithholding(from: decoder)
+            method.unreadKeys.removeAll { $0 == "from" || $0 == "appliesBy" }
+            // A date this build does not know is a part of the method it cannot read.
+            if !Self.dates.contains(appliesBy) { method.unreadKeys.append("appliesBy \(appliesBy)") }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            try method.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(from, forKey: .from)
+            try c.encode(appliesBy, forKey: .appliesBy)
+        }
+    }
 
     /// The first `count[status]` allowances are worth `amount[status]` together; fewer are worth
     /// their share of it (a joint K-4 with one allowance: half of $18,320). Allowances beyond
@@ -176,7 +214,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
                 standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
                 personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
-                localBase: String? = nil, dailyPeriods: Int? = nil,
+                localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -193,6 +231,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.perPeriod = perPeriod
         self.flatRateAbove = flatRateAbove
         self.localBase = localBase
+        self.midYear = midYear
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
         self.provenance = provenance
@@ -201,7 +240,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, localBase, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -241,6 +280,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         perPeriod = try c.decodeIfPresent(PerPeriod.self, forKey: .perPeriod)
         flatRateAbove = try c.decodeIfPresent(FlatRateAbove.self, forKey: .flatRateAbove)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
+        midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
         provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
@@ -266,6 +306,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(perPeriod, forKey: .perPeriod)
         try c.encodeIfPresent(flatRateAbove, forKey: .flatRateAbove)
         try c.encodeIfPresent(localBase, forKey: .localBase)
+        try c.encodeIfPresent(midYear, forKey: .midYear)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
         try c.encodeIfPresent(provenance, forKey: .provenance)
