@@ -60,7 +60,8 @@ public enum ConformanceVectorMaker {
                 frequency: input.frequency, wages: input.wagesPerPeriod, w4: w4, supplemental: input.supplemental ?? 0, state: input.state,
                 stateCertificate: StateCertificate(filingStatus: certificate?.filingStatus, allowances: certificate?.allowances,
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
-                                                   exemptionAmount: certificate?.exemptionAmount, extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
+                                                   exemptionAmount: certificate?.exemptionAmount, creditAmount: certificate?.creditAmount,
+                                                   extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
                 localities: input.localities ?? [],
                 supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat,
                 payDate: input.payDate.flatMap(ISODate.init), periodStart: input.periodStart.flatMap(ISODate.init),
@@ -125,6 +126,7 @@ public enum ConformanceVectorMaker {
             if fields.contains("additionalAllowances") { certificate.additionalAllowances = 1 }
             if fields.contains("electedRate") { certificate.electedRate = method.electedRates?.last }
             if fields.contains("exemptionAmount") { certificate.exemptionAmount = 6_000 }
+            if fields.contains("creditAmount") { certificate.creditAmount = 80 }
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                         state: code, stateCertificate: certificate, payDate: pay, periodStart: start, periodEnd: end))

@@ -36,6 +36,7 @@ struct PaycheckBatch {
         var additionalAllowances: Int?
         var electedRate: CalcBatch.Amount?
         var exemptionAmount: CalcBatch.Amount?
+        var creditAmount: CalcBatch.Amount?
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
     }
@@ -84,6 +85,7 @@ struct PaycheckBatch {
                                 additionalAllowances: item.stateCertificate?.additionalAllowances,
                                 electedRate: try item.stateCertificate?.electedRate.map { try amount($0, "stateCertificate.electedRate") },
                                 exemptionAmount: try item.stateCertificate?.exemptionAmount.map { try amount($0, "stateCertificate.exemptionAmount") },
+                                creditAmount: try item.stateCertificate?.creditAmount.map { try amount($0, "stateCertificate.creditAmount") },
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,

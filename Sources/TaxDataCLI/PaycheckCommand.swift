@@ -117,6 +117,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-exemption-amount"), help: "The yearly exemption in dollars the state certificate claims (Mississippi's Form 89-350).")
     var stateExemptionAmount: String?
 
+    @Option(name: .customLong("state-credit-amount"), help: "The yearly credit in dollars the state certificate claims (Iowa's IA W-4 line 7).")
+    var stateCreditAmount: String?
+
     @Option(name: .customLong("state-extra-withholding"), help: "The state certificate's extra amount each paycheck.")
     var stateExtraWithholding: String?
 
@@ -190,6 +193,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 additionalAllowances: stateAdditionalAllowances,
                                                                 electedRate: try stateElectedRate.map { try amount($0, "--state-elected-rate") },
                                                                 exemptionAmount: try stateExemptionAmount.map { try amount($0, "--state-exemption-amount") },
+                                                                creditAmount: try stateCreditAmount.map { try amount($0, "--state-credit-amount") },
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil),
                              localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat,

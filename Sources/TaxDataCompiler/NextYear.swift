@@ -33,7 +33,9 @@ public enum NextYear {
         for file in sources {
             let parts = file.relativePath.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2, parts[0] == String(previous) else { continue }
-            var editor = try SourceEditor(file)
+            var editor = try SourceEditor(parts[1].hasPrefix("states/")
+                ? SourceFile(relativePath: file.relativePath, displayPath: file.displayPath, contents: Self.latestWithholding(file.contents, from: previous))
+                : file)
             if parts[1] == "year.yaml" {
                 try editor.replaceTopLevel("taxYear", with: String(year))
                 try editor.replaceTopLevel("version", with: "\(year).0.1")
@@ -58,6 +60,16 @@ public enum NextYear {
             for (i, title) in editor.sourceTitles() {
                 try editor.replace(at: DataPath(document).key("sources").index(i).key("title"), with: quote(marker + title))
             }
+            // A state's withholding method is carried as last year's too: estimated, its citations marked.
+            if case .state(let code) = document, let first = data.states[code]?.withholding {
+                let method = first.midYear?.last?.method ?? first
+                let at = DataPath(document).key("withholding")
+                try editor.replace(at: at.key("provenance"), with: "estimated")
+                if editor.contains(at.key("pending")) { try editor.remove(at: at.key("pending")) }
+                for (i, source) in method.sources.enumerated() {
+                    try editor.replace(at: at.key("sources").index(i).key("title"), with: quote(marker + source.title))
+                }
+            }
             for (path, text) in plan.edits where path.document == document {
                 try editor.replace(at: path, with: text)
             }
@@ -72,6 +84,27 @@ public enum NextYear {
             out.append(SourceFile(relativePath: "\(year)/\(parts[1])", contents: comment + editor.text))
         }
         return out.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// A state's withholding that changed during `previous` (`midYear`) starts the next year as
+    /// its last method: that block, without its `from` and `appliesBy`, becomes the `withholding`.
+    /// Text in, text out: every other line is as it was.
+    static func latestWithholding(_ text: String, from previous: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("withholding:") }) else { return text }
+        func topLevel(_ line: String) -> Bool { !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("#") }
+        let end = lines[(start + 1)...].firstIndex(where: topLevel) ?? lines.endIndex
+        guard let midYear = lines[start..<end].firstIndex(where: { $0.hasPrefix("  midYear:") }),
+              let last = lines[midYear..<end].lastIndex(where: { $0.hasPrefix("    - ") }) else { return text }
+        var item = lines[last..<end].map { $0 }
+        item[0] = "      " + item[0].dropFirst(6)
+        let kept = item.filter { line in
+            let key = line.trimmingCharacters(in: .whitespaces)
+            return !key.hasPrefix("from:") && !key.hasPrefix("appliesBy:")
+        }.map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }
+        let from = item.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("from:") }?.trimmingCharacters(in: .whitespaces) ?? "from: ?"
+        let header = "withholding:                     # carried from \(previous): the method in force from \(from.dropFirst(6).prefix(10)) (its midYear)"
+        return (lines[..<start] + [header] + kept.drop { $0.trimmingCharacters(in: .whitespaces).isEmpty } + lines[end...]).joined(separator: "\n")
     }
 
     /// A localities file carried into the next year: its `taxYear`, every locality graded

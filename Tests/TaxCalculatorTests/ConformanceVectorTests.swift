@@ -26,7 +26,14 @@ struct ConformanceVectorTests {
             let withLocalities = data.states.values.filter { !($0.localities ?? []).isEmpty }.count
             // A per-period method has a weekly and a daily case more.
             let perPeriod = data.states.values.filter { $0.withholding?.perPeriod != nil }.count
-            #expect(vectors.paycheck.count == 49 + 2 * methods + 2 * perPeriod + withLocalities + 2, "\(vectors.paycheck.count)")
+            // A method that changes during the year: one case on each change's first day, and one without dates.
+            let changes = data.states.values.compactMap { $0.withholding?.midYear.map { $0.count + 1 } }.reduce(0, +)
+            #expect(vectors.paycheck.count == 49 + 2 * methods + 2 * perPeriod + changes + withLocalities + 2, "\(vectors.paycheck.count)")
+            // Each of those is dated as its method needs: every dated case computes, the undated one does not.
+            for state in data.states.keys where data.states[state]?.withholding?.midYear != nil {
+                let cases = vectors.paycheck.filter { $0.id.hasPrefix("P-\(state)-M") }
+                #expect(cases.filter { $0.expected.stateWithholding == nil }.map(\.id) == ["P-\(state)-M0"])
+            }
             #expect(vectors.paycheck.filter { $0.expected.localWithholding != nil }.count == withLocalities)
             #expect(vectors.paycheck.filter { $0.expected.localWithholding.map { $0 > 0 } == true }.count >= withLocalities - 2)
             // Every state method is exercised with every field of its certificate.

@@ -57,15 +57,25 @@ struct FixedPaycheckTests {
                 case "additionalAllowances": certificate.additionalAllowances = Int.random(in: 0...3, using: &rng)
                 case "electedRate": certificate.electedRate = method.electedRates?.randomElement(using: &rng)
                 case "exemptionAmount": certificate.exemptionAmount = dollars(cents: Int64.random(in: 0...2_000_000, using: &rng))
+                case "creditAmount": certificate.creditAmount = dollars(cents: Int64.random(in: 0...60_000, using: &rng))
                 case "extraWithholding": certificate.extraWithholding = dollars(cents: Int64.random(in: 0...5_000, using: &rng))
                 case "exempt": certificate.exempt = Int.random(in: 0..<10, using: &rng) == 0
                 default: break
                 }
             }
         }
+        // The paycheck's dates, mostly given (any day of the year, so both sides of each mid-year change), sometimes not.
+        func day() -> ISODate? {
+            guard Int.random(in: 0..<8, using: &rng) != 0 else { return nil }
+            let month = Int.random(in: 1...12, using: &rng)
+            return ISODate(String(format: "%04d-%02d-%02d", data.meta.taxYear, month, Int.random(in: 1...28, using: &rng)))
+        }
+        let (pay, start, end) = (day(), day(), day())
         return PaycheckInput(frequency: frequency, wages: dollars(cents: wages), preTax: preTax, w4: w4, yearToDateWages: ytd,
                              supplemental: supplemental, yearToDateSupplemental: ytdSupplemental, roundToDollar: Int.random(in: 0..<4, using: &rng) == 0,
-                             state: state, stateCertificate: certificate, supplementalMethod: Bool.random(using: &rng) ? .aggregate : .flat)
+                             state: state, stateCertificate: certificate, supplementalMethod: Bool.random(using: &rng) ? .aggregate : .flat,
+                             payDate: pay, periodStart: start.flatMap { start in end.map { Swift.min(start, $0) } ?? start },
+                             periodEnd: end.flatMap { end in start.map { Swift.max(end, $0) } ?? end })
     }
 
     @Test("every amount of 40,000 random paychecks a year equals the reference's, to the cent",

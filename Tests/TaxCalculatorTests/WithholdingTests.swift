@@ -346,6 +346,8 @@ struct WithholdingTests {
         var year: Int, state: String, frequency: PayFrequency, wages: String
         var certificate = StateCertificate()
         var federal: FilingStatus = .single
+        /// The paycheck's dates, for a method that changes during the year.
+        var payDate: String? = nil, periodStart: String? = nil, periodEnd: String? = nil
         var expected: String
         var why: String
         var testDescription: String { "\(year) \(state) \(frequency.rawValue) \(wages): \(expected) (\(why))" }
@@ -459,10 +461,97 @@ struct WithholdingTests {
                   expected: "6", why: "a $6,000 exemption: 17,700; 308 / 52 = 5.92"),
         StateCase(year: 2026, state: "MS", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .marriedFilingJointly),
                   expected: "9", why: "married, spouse not employed: 21,400; 456 / 52 = 8.77"),
+        // Georgia, Employer's Withholding Tax Guide 2026: per period, the deductions' shares to the cent, then the flat rate;
+        // 5.19% (December 2025 guide) for wages paid before 2026-05-11, 4.99% (June 2026 guide) from then.
+        StateCase(year: 2026, state: "GA", frequency: .semimonthly, wages: "1470.83", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1),
+                  payDate: "2026-03-15", expected: "15.79", why: "the December 2025 guide's example: 1,470.83 − 1,000.00 − 166.67 = 304.16 × 5.19%"),
+        StateCase(year: 2026, state: "GA", frequency: .semimonthly, wages: "2000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1),
+                  payDate: "2026-06-15", expected: "27.03", why: "the June 2026 guide's Example #1: 2,000 − 1,250.00 − 208.33 = 541.67 × 4.99%"),
+        StateCase(year: 2026, state: "GA", frequency: .biweekly, wages: "935", certificate: StateCertificate(filingStatus: .headOfHousehold, allowances: 2),
+                  payDate: "2026-05-11", expected: "0", why: "Example #2, paid on the change's first day: 935 − 576.92 − 384.62 < 0"),
+        // Georgia 2025: 5.39%, then 5.19% for wages paid from 2025-07-01 (H.B. 111); by hand, no example printed.
+        StateCase(year: 2025, state: "GA", frequency: .semimonthly, wages: "2000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1),
+                  payDate: "2025-06-30", expected: "44.92", why: "833.33 × 5.39% = 44.9165"),
+        StateCase(year: 2025, state: "GA", frequency: .semimonthly, wages: "2000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1),
+                  payDate: "2025-07-01", expected: "43.25", why: "833.33 × 5.19% = 43.2498"),
+        // Virginia 2025: 8,500 before July 1, 8,750 for wages paid from then (H.B. 1600). 'John' prints 109.50 (the Guide rounds the
+        // year's tax to the dollar first); the formula: 63,576 − 8,750 − 4,650 = 50,176; 720 + 5.75% × 33,176 = 2,627.62 / 24 = 109.48.
+        StateCase(year: 2025, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),
+                  payDate: "2025-07-15", expected: "109.48", why: "'John' by the formula (printed 109.50)"),
+        StateCase(year: 2025, state: "VA", frequency: .semimonthly, wages: "2649", certificate: StateCertificate(allowances: 5),
+                  payDate: "2025-06-13", expected: "110.08", why: "before July 1: 50,426; 720 + 5.75% × 33,426 = 2,641.995 / 24"),
+        // Ohio 2026 (Optional Computer Formula Rev. 09/25, then Rev. 07/26 for periods ending from 2026-08-01), by hand: weekly 1,000,
+        // 1 exemption: 52,000 − 650 = 51,350.
+        StateCase(year: 2026, state: "OH", frequency: .weekly, wages: "1000", certificate: StateCertificate(allowances: 1), periodEnd: "2026-07-31",
+                  expected: "23.44", why: "462.39 + 2.99% × 25,300 = 1,218.86 / 52"),
+        StateCase(year: 2026, state: "OH", frequency: .weekly, wages: "1000", certificate: StateCertificate(allowances: 1), periodEnd: "2026-08-01",
+                  expected: "22.56", why: "416.80 + 2.99% × 25,300 = 1,173.27 / 52"),
+        // Louisiana R-1306: 3.09% of the wages less the L-4's Block A claims' share (12,875 each in 2026, 12,500 in 2025), to the cent.
+        StateCase(year: 2026, state: "LA", frequency: .weekly, wages: "700", certificate: StateCertificate(allowances: 1),
+                  expected: "13.98", why: "R-1306 (1/26) Example 1: 700 − 247.60 = 452.40 × 3.09%"),
+        StateCase(year: 2026, state: "LA", frequency: .biweekly, wages: "4600", certificate: StateCertificate(allowances: 2),
+                  expected: "111.54", why: "R-1306 (1/26) Example 2: 4,600 − 990.38 = 3,609.62 × 3.09%"),
+        StateCase(year: 2025, state: "LA", frequency: .semimonthly, wages: "5000", certificate: StateCertificate(allowances: 2),
+                  expected: "122.31", why: "RealTaxTools' 2025 example: 5,000 − 1,041.67 = 3,958.33 × 3.09%"),
+        // Nebraska Circular EN (2026): the weekly wage-bracket line $500-$510, single, 0 allowances, at its midpoint.
+        StateCase(year: 2026, state: "NE", frequency: .weekly, wages: "505", expected: "14.38", why: "Circular EN's weekly table"),
+        // Hawaii Booklet A: weekly 500, single, 3 allowances: 26,000 − 3,432 − 4,350 = 18,218; 288 + 5.5% × 3,818 = 497.99 / 52.
+        StateCase(year: 2026, state: "HI", frequency: .weekly, wages: "500", certificate: StateCertificate(filingStatus: .single, allowances: 3),
+                  expected: "9.58", why: "Booklet A's example"),
+        // District of Columbia: no published example; the FR-230 method by hand (openbooks' cases): weekly 1,000, no allowance.
+        StateCase(year: 2026, state: "DC", frequency: .weekly, wages: "1000", expected: "57.31", why: "by hand"),
+        StateCase(year: 2026, state: "DC", frequency: .daily, wages: "400", expected: "29.62", why: "daily: the schedule over 365, by hand"),
+        // Missouri 2026 withholding formula: $35,000 a year, married with a working spouse (16,100), monthly 2,916.67: $59.
+        StateCase(year: 2026, state: "MO", frequency: .monthly, wages: "2916.67", certificate: StateCertificate(filingStatus: .marriedFilingSeparately),
+                  expected: "59", why: "the formula's example, whole dollars"),
+        // South Carolina WH-1603F: the standard deduction is 10% of the year's wages, at most 7,500 (2025: 7,300), none without an allowance.
+        StateCase(year: 2026, state: "SC", frequency: .weekly, wages: "750", certificate: StateCertificate(allowances: 3),
+                  expected: "10.58", why: "WH-1603F 2026's example: 39,000 − 15,000 − 3,900 = 20,100; 437.70 + 6% × 1,870 = 549.90 / 52"),
+        StateCase(year: 2025, state: "SC", frequency: .weekly, wages: "750", certificate: StateCertificate(allowances: 3),
+                  expected: "11.44", why: "RealTaxTools' 2025 example: 39,000 − 14,580 − 3,900 = 20,520; 594.88 / 52"),
+        StateCase(year: 2026, state: "SC", frequency: .weekly, wages: "750",
+                  expected: "32.38", why: "no allowance, so no standard deduction either: 437.70 + 6% × 20,770 = 1,683.90 / 52"),
+        // Iowa's 2026 formula (openbooks' transcription of its Examples 1-6): the period's deduction, 3.8%, less the IA W-4 line 7 dollars' share.
+        StateCase(year: 2026, state: "IA", frequency: .biweekly, wages: "2100", certificate: StateCertificate(creditAmount: 40),
+                  expected: "59.26", why: "Example 1: 2,100 − 500.00 = 1,600 × 3.8% = 60.80 − 1.54"),
+        StateCase(year: 2026, state: "IA", frequency: .biweekly, wages: "2100", certificate: StateCertificate(filingStatus: .marriedFilingJointly, creditAmount: 80),
+                  expected: "38.72", why: "Example 2: 2,100 − 1,000.00 = 1,100 × 3.8% = 41.80 − 3.08"),
+        StateCase(year: 2026, state: "IA", frequency: .biweekly, wages: "2100", certificate: StateCertificate(filingStatus: .headOfHousehold, creditAmount: 160),
+                  expected: "45.15", why: "Example 3: 2,100 − 750.00 = 1,350 × 3.8% = 51.30 − 6.15"),
+        StateCase(year: 2026, state: "IA", frequency: .monthly, wages: "5000", certificate: StateCertificate(creditAmount: 40),
+                  expected: "145.50", why: "Example 4: 5,000 − 1,083.33 = 3,916.67 × 3.8% = 148.83 − 3.33"),
+        StateCase(year: 2026, state: "IA", frequency: .monthly, wages: "5000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, creditAmount: 80),
+                  expected: "101", why: "Example 5: 2,833.33 × 3.8% = 107.67 − 6.67"),
+        StateCase(year: 2026, state: "IA", frequency: .monthly, wages: "5000", certificate: StateCertificate(filingStatus: .headOfHousehold, creditAmount: 160),
+                  expected: "114.92", why: "Example 6: 3,375 × 3.8% = 128.25 − 13.33"),
+        // Utah Publication 14, per period with the federal W-4's status: wages × rate to the dollar, less the base allowance
+        // phased out at 1.3% of the wages above the threshold (to the dollar); Rev. 4/25 before periods beginning 2026-06-01, Rev. 4/26 from then.
+        StateCase(year: 2026, state: "UT", frequency: .biweekly, wages: "2600", periodStart: "2026-02-28",
+                  expected: "117", why: "Rev. 4/25 Example 2: 117; base 17; 2,250 × 1.3% = 29 > 17"),
+        StateCase(year: 2026, state: "UT", frequency: .weekly, wages: "400", periodStart: "2026-06-01",
+                  expected: "12", why: "Rev. 4/26 Example 1: 17.80 → 18; 9 − (220 × 1.3% = 2.86 → 3) = 6; 18 − 6"),
+        StateCase(year: 2026, state: "UT", frequency: .biweekly, wages: "2600", periodStart: "2026-06-06",
+                  expected: "116", why: "Rev. 4/26 Example 2: 115.70 → 116; 19 − 29 < 0"),
+        StateCase(year: 2026, state: "UT", frequency: .semimonthly, wages: "1200", federal: .marriedFilingJointly, periodStart: "2026-06-16",
+                  expected: "18", why: "Rev. 4/26 Example 3: 53.40 → 53; 40 − (421 × 1.3% = 5.47 → 5) = 35"),
+        StateCase(year: 2026, state: "UT", frequency: .monthly, wages: "7800", federal: .marriedFilingJointly, periodStart: "2026-07-01",
+                  expected: "347", why: "Rev. 4/26 Example 4: 347.10 → 347; 81 − 81 = 0"),
+        StateCase(year: 2026, state: "UT", frequency: .quarterly, wages: "9000", periodStart: "2026-07-01",
+                  expected: "367", why: "Rev. 4/26 Example 5: 400.50 → 401; 121 − (6,663 × 1.3% = 86.62 → 87) = 34"),
+        StateCase(year: 2026, state: "UT", frequency: .daily, wages: "175", federal: .marriedFilingJointly, periodStart: "2026-06-05",
+                  expected: "5", why: "Rev. 4/26 Example 6: 7.79 → 8; 4 − (103 × 1.3% = 1.34 → 1) = 3"),
+        // Colorado DR 1098: the DR 0004 amount, or without one $5,000 ($10,000 for a joint federal W-4); 4.40%. No published example: by hand.
+        StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", expected: "123.54", why: "78,000 − 5,000 = 73,000 × 4.4% = 3,212 / 26"),
+        StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", federal: .marriedFilingJointly,
+                  expected: "115.08", why: "a joint W-4's default: 68,000 × 4.4% = 2,992 / 26"),
+        StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", certificate: StateCertificate(exemptionAmount: 0),
+                  expected: "132", why: "a DR 0004 claiming 0 replaces the default: 78,000 × 4.4% / 26"),
     ])
     func stateWorkedExamples(_ c: StateCase) throws {
         let result = try paycheck(c.year, PaycheckInput(frequency: c.frequency, wages: Decimal(string: c.wages)!, w4: FormW4(filingStatus: c.federal),
-                                                        state: c.state, stateCertificate: c.certificate))
+                                                        state: c.state, stateCertificate: c.certificate,
+                                                        payDate: c.payDate.flatMap(ISODate.init), periodStart: c.periodStart.flatMap(ISODate.init),
+                                                        periodEnd: c.periodEnd.flatMap(ISODate.init)))
         #expect(result.stateWithholding == Decimal(string: c.expected), "\(c.why)")
     }
 
@@ -516,7 +605,7 @@ struct WithholdingTests {
         #expect(try withheld("2026-05-10", end: "2026-05-08").0 == Decimal(string: "49.50"))
         let (onDay, notes) = try withheld("2026-05-11", end: "2026-05-08")
         #expect(onDay == Decimal(string: "45.00"))
-        #expect(notes.contains { $0.contains("in force from 2026-05-11") })
+        #expect(notes.contains { $0.contains("for wages paid on or after 2026-05-11") })
         #expect(try withheld("2026-08-03", end: "2026-07-31").0 == Decimal(string: "45.00"))
         #expect(try withheld("2026-08-07", end: "2026-08-01").0 == Decimal(string: "40.00"))
         let (undated, why) = try withheld(nil)
@@ -541,6 +630,27 @@ struct WithholdingTests {
                                                                                 state: "IL", payDate: ISODate("2026-02-02")))
         #expect(unread.stateWithholding == nil)
         #expect(unread.notes.contains { $0.contains("appliesBy checkDate") && $0.contains("newer than this library") })
+    }
+
+    @Test("a local tax whose rate changes during the year is withheld at the rate in force on the pay date; without one, at the year's blend, with a note")
+    func datedLocalRates() throws {
+        let w4 = FormW4(filingStatus: .single)
+        func philadelphia(_ day: String?) throws -> PaycheckResult {
+            try paycheck(2026, PaycheckInput(frequency: .biweekly, wages: 3000, w4: w4, state: "PA", localities: ["4260000"], payDate: day.flatMap(ISODate.init)))
+        }
+        // Philadelphia's wage tax: 3.74% to June 30, 3.735% from July 1 (residents): 112.20, then 112.05.
+        #expect(try philadelphia("2026-06-30").localWithholding == Decimal(string: "112.2"))
+        #expect(try philadelphia("2026-07-01").localWithholding == Decimal(string: "112.05"))
+        let undated = try philadelphia(nil)
+        #expect(undated.localWithholding.map { $0 > Decimal(string: "112.05")! && $0 < Decimal(string: "112.2")! } == true, "\(String(describing: undated.localWithholding))")
+        #expect(undated.notes.contains { $0.contains("changes during the year") && $0.contains("payDate") })
+        // Boone County, Indiana: 1.7%, then 1.71% from October 1, of the state method's taxable wages (DN#1).
+        func boone(_ day: String) throws -> Decimal? {
+            try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IN", localities: ["18011"], payDate: ISODate(day))).localWithholding
+        }
+        // (No WH-4: no exemption, so the taxable wages are the 800.)
+        #expect(try boone("2026-09-30") == Decimal(string: "13.6"))
+        #expect(try boone("2026-10-01") == Decimal(string: "13.68"))
     }
 
     @Test("Indiana's counties are withheld at their rate of the state method's taxable wages (Departmental Notice #1's example: 473.08 × 1% = 4.73), with a note; by the year's tax without a certificate's deductions")

@@ -32,8 +32,12 @@ extension FixedPaycheckCalculator {
         /// Millionths; -1 when none was elected.
         let electedRate: Int64
         let certificateExtraCents: Int64
-        /// The yearly exemption claimed in dollars, in cents.
+        /// The yearly exemption claimed in dollars, in cents, and whether the certificate claims one
+        /// (without, the method's default applies).
         let certificateExemptionCents: Int64
+        let certificateExemptionGiven: Bool
+        /// The yearly credit claimed in dollars, in cents.
+        let certificateCreditCents: Int64
         let certificateExempt: Bool
         /// For a state whose method changes during the year, the one the paycheck's dates choose
         /// (0 the first, i the i-th `midYear` one); -1 when they do not say.
@@ -115,6 +119,8 @@ extension FixedPaycheckCalculator {
             } ?? -1
             certificateExtraCents = try cents(certificate.extraWithholding ?? 0, "stateCertificate.extraWithholding")
             certificateExemptionCents = try cents(certificate.exemptionAmount ?? 0, "stateCertificate.exemptionAmount")
+            certificateExemptionGiven = certificate.exemptionAmount != nil
+            certificateCreditCents = try cents(certificate.creditAmount ?? 0, "stateCertificate.creditAmount")
             certificateExempt = certificate.exempt == true
             try addPreTax(input.preTax) { try cents($0, $1) }
         }

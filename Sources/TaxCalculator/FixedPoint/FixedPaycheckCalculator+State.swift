@@ -25,10 +25,19 @@ extension FixedPaycheckCalculator {
         let personalCount: [Int64], personalAmount: [Int64]
         /// A per-period method's tables (`StateWithholding.perPeriod`), nil for an annualized one.
         let tables: PeriodTables?
+        /// Per status, cents: the exemption of a certificate that claims none (`exemptionAmountDefault`; 0 without).
+        let exemptionDefault: [Int64]
+        /// `standardDeductionShare`: millionths (-1 without one), its maximum in cents, and the allowances it needs.
+        let shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64
 
         init(deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
-             personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?) {
+             personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
+             shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64) {
+            self.exemptionDefault = exemptionDefault
+            self.shareRate = shareRate
+            self.shareMax = shareMax
+            self.shareMinAllowances = shareMinAllowances
             self.deduction = deduction
             self.allowance = allowance
             self.additional = additional
@@ -67,6 +76,9 @@ extension FixedPaycheckCalculator {
         var flatThreshold: [Int64] = [], flatBound: [[Int64]] = [], flatTiers: [(atLeast: Int64, rate: Int64)] = []
         /// [frequency][status]; empty when the method has a flat rate.
         var brackets: [[FixedSchedule]]
+        /// `creditPhaseOut`: [frequency][status] the credit's and the start's shares (cents, rounded as
+        /// the floors), and its rate in millionths (-1 without one).
+        var phaseAmount: [[Int64]] = [], phaseStart: [[Int64]] = [], phaseRate: Int64 = -1
     }
 
     /// The filing statuses in `statusIndex` order.
@@ -79,6 +91,10 @@ extension FixedPaycheckCalculator {
         var tables = PeriodTables(deduction: [], personal: [], allowance: [], additional: [], totals: rounding.allowanceTotals == true,
                                   yearlyAllowance: try cents(method.allowance), yearlyAdditional: try cents(method.additionalAllowance), brackets: [])
         tables.atLeast = rounding.rows == "atLeast"
+        if let phase = method.creditPhaseOut {
+            guard let rate = FixedPoint.rate(phase.rate) else { throw CalculationError.dataUnusable("\(code) withholding creditPhaseOut rate \(Money.text(phase.rate))") }
+            tables.phaseRate = rate
+        }
         tables.flatThreshold = try statusOrder.map { try method.flatRateAbove?.threshold[$0].map { try cents($0) } ?? .max }
         tables.flatTiers = try (method.flatRateAbove?.tiers ?? []).map { tier in
             guard let rate = FixedPoint.rate(tier.rate) else { throw CalculationError.dataUnusable("\(code) withholding flat rate \(Money.text(tier.rate))") }
@@ -109,6 +125,10 @@ extension FixedPaycheckCalculator {
                 })
                 tables.allowance.append(FixedPoint.divideRounded(try cents(method.allowance), periods))
                 tables.additional.append(FixedPoint.divideRounded(try cents(method.additionalAllowance), periods))
+            }
+            if let phase = method.creditPhaseOut {
+                tables.phaseAmount.append(try statusOrder.map { FixedPoint.divideRounded(try cents(phase.amount[$0]), periods * step) * step })
+                tables.phaseStart.append(try statusOrder.map { FixedPoint.divideRounded(try cents(phase.start[$0]), periods * step) * step })
             }
             tables.brackets.append(brackets.map { schedule in
                 var rows = schedule.brackets.map { row in
@@ -153,7 +173,7 @@ extension FixedPaycheckCalculator {
             let statusIndex = Self.statusIndex(status)
             let firstCount = Swift.min(input.certificateAllowances, method.personalCount[statusIndex])
             let rate = input.electedRate >= 0 ? input.electedRate : method.rate
-            let tax: Int64
+            var tax: Int64
             if let tables = method.tables {
                 // The period's own table: each deduction its share to the cent.
                 let f = Self.frequencyIndex(input.frequency)
@@ -162,8 +182,9 @@ extension FixedPaycheckCalculator {
                 let allowances = tables.totals
                     ? FixedPoint.divideRounded(further * tables.yearlyAllowance, periods) + FixedPoint.divideRounded(input.certificateAdditional * tables.yearlyAdditional, periods)
                     : further * tables.allowance[f] + input.certificateAdditional * tables.additional[f]
+                let exemption = input.certificateExemptionGiven ? input.certificateExemptionCents : method.exemptionDefault[statusIndex]
                 let deductions = tables.deduction[f][statusIndex] + (firstCount > 0 ? tables.personal[f][statusIndex][Int(firstCount) - 1] : 0)
-                    + allowances + FixedPoint.divideRounded(input.certificateExemptionCents, periods)
+                    + allowances + FixedPoint.divideRounded(exemption, periods)
                 let taxable = Swift.max(0, wages - deductions)
                 let threshold = tables.flatThreshold.isEmpty ? Int64.max : tables.flatThreshold[statusIndex]
                 if threshold != .max, taxable * periods >= threshold || taxable >= tables.flatBound[f][statusIndex] {
@@ -175,8 +196,10 @@ extension FixedPaycheckCalculator {
                     return (method.dollar ? FixedPoint.divideRounded(annual, periods * 100) * 100 : FixedPoint.divideRounded(annual, periods))
                         + input.certificateExtraCents
                 }
+                // A yearly credit claimed in dollars: its share to the cent off the period's tax.
+                let credit = FixedPoint.divideRounded(input.certificateCreditCents, periods) * FixedPoint.unitsPerCent
                 if rate >= 0 {
-                    tax = taxable * rate
+                    tax = Swift.max(0, taxable * rate - credit)
                 } else if taxable > 0, !tables.brackets.isEmpty {
                     // A row applies to wages over its floor (or at least at it).
                     let rows = tables.brackets[f][statusIndex].brackets
@@ -186,13 +209,27 @@ extension FixedPaycheckCalculator {
                     } else {
                         for i in rows.indices.dropFirst() { index &+= rows[i].floor < taxable ? 1 : 0 }
                     }
-                    tax = rows[index].baseUnits + rows[index].rate * (taxable - rows[index].floor)
+                    tax = Swift.max(0, rows[index].baseUnits + rows[index].rate * (taxable - rows[index].floor) - credit)
                 } else {
                     tax = 0
+                }
+                if tables.phaseRate >= 0, rate >= 0 || (taxable > 0 && !tables.brackets.isEmpty) {
+                    // The credit that shrinks with the wages; with dollar rounding, the tax and the reduction each to the dollar first.
+                    let dollar = 100 * FixedPoint.unitsPerCent
+                    var reduction = tables.phaseRate * Swift.max(0, taxable - tables.phaseStart[f][statusIndex])
+                    if method.dollar {
+                        tax = FixedPoint.divideRounded(tax, dollar) * dollar
+                        reduction = FixedPoint.divideRounded(reduction, dollar) * dollar
+                    }
+                    tax = Swift.max(0, tax - Swift.max(0, tables.phaseAmount[f][statusIndex] * FixedPoint.unitsPerCent - reduction))
                 }
             } else {
                 let yearly = wages * periods
                 var standard = method.deduction[statusIndex]
+                if method.shareRate >= 0 {
+                    standard = input.certificateAllowances >= method.shareMinAllowances
+                        ? Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax) : 0
+                }
                 if yearly > method.phaseOutStart[statusIndex] {
                     standard = Swift.max(0, FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
                         - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
@@ -200,7 +237,7 @@ extension FixedPaycheckCalculator {
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
                 let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
                 let deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
-                    + input.certificateExemptionCents
+                    + (input.certificateExemptionGiven ? input.certificateExemptionCents : method.exemptionDefault[statusIndex])
                 let taxable = Swift.max(0, yearly - deductions)
                 var annual: Int64
                 if rate >= 0 {
@@ -208,7 +245,7 @@ extension FixedPaycheckCalculator {
                 } else {
                     annual = method.brackets.isEmpty ? 0 : method.brackets[statusIndex].tax(on: taxable).units
                 }
-                annual = Swift.max(0, annual - input.certificateAllowances * method.credit * FixedPoint.unitsPerCent)
+                annual = Swift.max(0, annual - (input.certificateAllowances * method.credit + input.certificateCreditCents) * FixedPoint.unitsPerCent)
                 tax = annual
             }
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent

@@ -172,7 +172,11 @@ public struct FixedPaycheckCalculator: Sendable {
             allowanceWageLimit: try method.allowanceWageLimit.map { try cents($0, "\(code) withholding allowanceWageLimit") } ?? .max,
             personalCount: Self.statusOrder.map { Int64(method.personalAllowance?.count[$0] ?? 0) },
             personalAmount: try Self.statusOrder.map { try cents(method.personalAllowance?.amount[$0] ?? 0, "\(code) withholding personalAllowance") },
-            tables: try method.perPeriod.map { try Self.periodTables($0, method, brackets: brackets, code: code) })
+            tables: try method.perPeriod.map { try Self.periodTables($0, method, brackets: brackets, code: code) },
+            exemptionDefault: try Self.statusOrder.map { try cents(method.exemptionAmountDefault?[$0] ?? 0, "\(code) withholding exemptionAmountDefault") },
+            shareRate: try method.standardDeductionShare.map { try rate($0.rate, "\(code) withholding standardDeductionShare rate") } ?? -1,
+            shareMax: try cents(method.standardDeductionShare?.max ?? 0, "\(code) withholding standardDeductionShare max"),
+            shareMinAllowances: Int64(method.standardDeductionShare?.minAllowances ?? 0))
     }
 
     /// The state with this USPS code, or `unknownState`.

@@ -133,8 +133,29 @@ public struct PaycheckCalculator: Sendable {
         let year = PayInput(grossAnnual: (regular + input.supplemental) * periods, status: input.w4.filingStatus, state: code,
                             preTax: input.preTax.map { PreTaxDeduction($0.kind, $0.amount * periods) },
                             localities: input.localities, workLocality: input.workLocality)
-        let liability = try TaxCalculator(data: data).calculate(year)
         let named = data.states[code]?.localities?.filter { (input.localities + [input.workLocality].compactMap { $0 }).contains($0.id) } ?? []
+        // A local tax whose rate changes during the year: the one in force on the pay date, as if all year
+        // (a wage tax is then exactly its rate of this paycheck); without a pay date, the year's blend, said so.
+        var dated = data
+        let changing = named.filter { locality in locality.taxes.contains { $0.effective != nil } }
+        if let day = input.payDate, !changing.isEmpty {
+            dated.states[code]?.localities = data.states[code]?.localities?.map { locality in
+                var locality = locality
+                locality.taxes = locality.taxes.compactMap { tax in
+                    guard let effective = tax.effective else { return tax }
+                    guard let from = ISODate(effective.from), let to = ISODate(effective.to), from <= day, day <= to else { return nil }
+                    var tax = tax
+                    tax.effective = nil
+                    return tax
+                }
+                return locality
+            }
+        } else {
+            for locality in changing {
+                notes.append("\(locality.name)'s tax changes during the year: withheld here at its rates over the year; give the pay date (payDate) for the one in force")
+            }
+        }
+        let liability = try TaxCalculator(data: dated).calculate(year)
         // A state whose method says so withholds its localities' rate of state taxable income on the
         // method's taxable wages of the period (Indiana's counties: Departmental Notice #1).
         var byRate: [String: Decimal] = [:]
@@ -144,8 +165,10 @@ public struct PaycheckCalculator: Sendable {
            input.stateCertificate.exempt != true,
            let taxable = StateWithholdingFormula.periodTaxableWages(method, input.stateCertificate, wages: stateWages(input, state, regular: regular, preTax: preTax).wages,
                                                                     frequency: input.frequency, federalStatus: input.w4.filingStatus) {
-            for locality in named {
-                for tax in locality.taxes {
+            // The taxes as dated: a county whose rate changes during the year, on a paycheck without a pay date, keeps the year's blend.
+            let inForce = dated.states[code]?.localities?.filter { locality in named.contains { $0.id == locality.id } } ?? []
+            for locality in inForce {
+                for tax in locality.taxes where tax.effective == nil {
                     guard let part = tax.resident, part.base == LocalTaxBase.stateTaxableIncome.rawValue, let rate = part.rate, input.localities.contains(locality.id) else { continue }
                     byRate[tax.id] = Rounding.cent(rate * taxable)
                     notes.append("\(locality.name)'s tax is withheld at its rate of the \(code) withholding's taxable wages (\(Money.text(rate)) × \(Money.text(Rounding.cent(taxable))))")
@@ -256,7 +279,10 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(code)'s \(year) withholding: \(why ?? ""): no state withholding computed")
             return nil
         }
-        if let change { notes.append("\(code): withheld by the method in force from \(change.from) (by \(change.appliesBy))") }
+        if let change {
+            let when = change.appliesBy == "periodStart" ? "pay periods beginning" : change.appliesBy == "periodEnd" ? "pay periods ending" : "wages paid"
+            notes.append("\(code): withheld by its method for \(when) on or after \(change.from)")
+        }
         try StateWithholdingFormula.validate(certificate, for: method, state: code)
         // The pre-tax deductions the state taxes go back into its wages (as the year's calculation does).
         let (wages, taxedBack) = stateWages(input, state, regular: regular, preTax: preTax)

@@ -87,13 +87,17 @@ public struct StateCertificate: Sendable, Equatable {
     /// A yearly exemption claimed in dollars (Mississippi's Form 89-350: $6,000 for a single
     /// employee, and $1,500 for each dependent).
     public var exemptionAmount: Decimal?
+    /// A yearly credit in dollars, taken off the tax (Iowa's IA W-4 line 7: $40 for each allowance
+    /// on a form from 2023 or earlier).
+    public var creditAmount: Decimal?
     /// An extra amount withheld each paycheck.
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
 
     public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
-                exemptionAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+                exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+        self.creditAmount = creditAmount
         self.filingStatus = filingStatus
         self.allowances = allowances
         self.additionalAllowances = additionalAllowances
@@ -106,7 +110,8 @@ public struct StateCertificate: Sendable, Equatable {
     /// The fields given, by their names in `StateWithholding.certificateFields`.
     public var given: [String] {
         [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
-         ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
+         ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("creditAmount", creditAmount != nil),
+         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
     }
 }
 
@@ -151,7 +156,7 @@ extension PaycheckResult: Encodable {
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, extraWithholding, exempt }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, extraWithholding, exempt }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -195,6 +200,7 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.additionalAllowances, forKey: .additionalAllowances)
             try certificate.encodeIfPresent(given.electedRate, forKey: .electedRate)
             try certificate.encodeIfPresent(given.exemptionAmount, forKey: .exemptionAmount)
+            try certificate.encodeIfPresent(given.creditAmount, forKey: .creditAmount)
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
         }

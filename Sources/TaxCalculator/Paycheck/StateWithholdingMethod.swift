@@ -61,6 +61,7 @@ enum StateWithholdingFormula {
         }
         if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
         if let amount = certificate.exemptionAmount, amount < 0 { throw CalculationError.negative("stateCertificate.exemptionAmount") }
+        if let amount = certificate.creditAmount, amount < 0 { throw CalculationError.negative("stateCertificate.creditAmount") }
         if let elected = certificate.electedRate, let rates = method.electedRates, !rates.contains(elected) {
             throw CalculationError(.outOfRange, "stateCertificate.electedRate: \(Money.text(elected)) is not a rate \(state)'s certificate offers (\(rates.map { Money.text($0) }.joined(separator: ", ")))")
         }
@@ -78,7 +79,8 @@ enum StateWithholdingFormula {
         let tax: Decimal
         if let rounding = method.perPeriod {
             guard let period = tables(rounding, method, certificate, wages: wages, periods: periods, frequency: frequency, status: status) else { return nil }
-            tax = period
+            // A yearly credit claimed in dollars: its share to the cent off the period's tax.
+            tax = Swift.max(0, period - Rounding.cent((certificate.creditAmount ?? 0) / periods))
         } else {
             tax = annualized(method, certificate, wages: wages, periods: periods, status: status)
         }
@@ -98,7 +100,7 @@ enum StateWithholdingFormula {
             count -= claimed
         }
         return total + value(count, allowance) + value(certificate.additionalAllowances ?? 0, method.additionalAllowance ?? 0)
-            + value(1, certificate.exemptionAmount ?? 0)
+            + value(1, certificate.exemptionAmount ?? method.exemptionAmountDefault?[status] ?? 0)
     }
 
     /// The period's tax, unrounded, by the annualized formula.
@@ -110,6 +112,10 @@ enum StateWithholdingFormula {
             // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60).
             standard = Swift.max(0, Rounding.cent(standard - rate * (yearly - start)))
         }
+        if let share = method.standardDeductionShare {
+            // A share of the year's wages, to the cent, at most the maximum; none below the allowances it needs.
+            standard = (certificate.allowances ?? 0) >= share.minAllowances ? Swift.min(Rounding.cent(share.rate * yearly), share.max) : 0
+        }
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
         let deductions = standard + allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 }
         let taxable = Swift.max(0, yearly - deductions)
@@ -119,7 +125,7 @@ enum StateWithholdingFormula {
         } else {
             annual = method.brackets?[status]?.tax(on: taxable) ?? 0
         }
-        annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0))
+        annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0) - (certificate.creditAmount ?? 0))
         return annual / periods
     }
 
@@ -169,7 +175,9 @@ enum StateWithholdingFormula {
                 return Rounding.cent(yearly * rate) / periods
             }
         }
-        if let rate = certificate.electedRate ?? method.rate { return taxable * rate }
+        if let rate = certificate.electedRate ?? method.rate {
+            return phasedCredit(method, taxable * rate, taxable: taxable, periods: periods, scale: scale, status: status)
+        }
         guard taxable > 0, let rows = method.brackets?[status] else { return 0 }
         let atLeast = rounding.rows == "atLeast"
         let runningSum = rounding.bases == "runningSum"
@@ -182,6 +190,21 @@ enum StateWithholdingFormula {
             guard row.floor == 0 || taxable > floor || (atLeast && taxable == floor) else { break }
             tax = (runningSum ? Rounding.cent(sum) : share(row.baseTax)) + row.rate * (taxable - floor)
         }
-        return tax
+        return phasedCredit(method, tax, taxable: taxable, periods: periods, scale: scale, status: status)
+    }
+
+    /// The period's tax less `creditPhaseOut`'s credit (the yearly amount's and start's shares rounded
+    /// as the floors are; with `rounding: dollar`, the tax and the reduction each to the dollar first),
+    /// never below zero; the tax unchanged without one.
+    private static func phasedCredit(_ method: StateWithholding, _ tax: Decimal, taxable: Decimal, periods: Decimal, scale: Int,
+                                     status: FilingStatus) -> Decimal {
+        guard let phase = method.creditPhaseOut, let amount = phase.amount[status], let start = phase.start[status] else { return tax }
+        var reduction = phase.rate * Swift.max(0, taxable - Rounding.places(start / periods, scale))
+        var before = tax
+        if method.rounding == "dollar" {
+            before = Money.roundedToDollar(before)
+            reduction = Money.roundedToDollar(reduction)
+        }
+        return Swift.max(0, before - Swift.max(0, Rounding.places(amount / periods, scale) - reduction))
     }
 }

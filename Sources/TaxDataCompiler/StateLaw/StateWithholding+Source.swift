@@ -140,6 +140,30 @@ extension YAMLDocument {
             guard let threshold, let tiers else { return nil }
             return .init(threshold: threshold, tiers: tiers)
         }
+        let defaultNode = m.optional("exemptionAmountDefault")
+        let exemptionDefault = defaultNode.flatMap { amountTable($0, path.key("exemptionAmountDefault")) }
+        let shareNode = m.optional("standardDeductionShare")
+        let share = shareNode.flatMap { node -> StateWithholding.DeductionShare? in
+            let p = path.key("standardDeductionShare")
+            guard var inner = mapping(node, p) else { return nil }
+            let rate = inner.required("rate").flatMap { self.rate($0, p.key("rate")) }
+            let max = inner.required("max").flatMap { decimal($0, p.key("max")) }
+            let minimum = inner.required("minAllowances").flatMap { integer($0, p.key("minAllowances")) }
+            inner.finish()
+            guard let rate, let max, let minimum else { return nil }
+            return .init(rate: rate, max: max, minAllowances: minimum)
+        }
+        let phaseNode = m.optional("creditPhaseOut")
+        let creditPhaseOut = phaseNode.flatMap { node -> StateWithholding.CreditPhaseOut? in
+            let p = path.key("creditPhaseOut")
+            guard var inner = mapping(node, p) else { return nil }
+            let amount = inner.required("amount").flatMap { amountTable($0, p.key("amount")) }
+            let start = inner.required("start").flatMap { amountTable($0, p.key("start")) }
+            let rate = inner.required("rate").flatMap { self.rate($0, p.key("rate")) }
+            inner.finish()
+            guard let amount, let start, let rate else { return nil }
+            return .init(amount: amount, start: start, rate: rate)
+        }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -154,12 +178,13 @@ extension YAMLDocument {
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
               phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
-              perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, defaultNode == nil || exemptionDefault != nil,
+              shareNode == nil || share != nil, phaseNode == nil || creditPhaseOut != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
-                                flatRateAbove: flat, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 }

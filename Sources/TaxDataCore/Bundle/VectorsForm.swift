@@ -144,12 +144,13 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var allowances: Int?
         public var additionalAllowances: Int?
         public var electedRate: Decimal?
-        /// Schema 1.15.
         public var exemptionAmount: Decimal?
+        public var creditAmount: Decimal?
         public var extraWithholding: Decimal?
         public var exempt: Bool?
         public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
-                    exemptionAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+                    exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+            self.creditAmount = creditAmount
             self.filingStatus = filingStatus
             self.allowances = allowances
             self.additionalAllowances = additionalAllowances

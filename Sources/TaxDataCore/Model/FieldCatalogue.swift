@@ -218,6 +218,13 @@ public enum FieldCatalogue {
         "states/withholding.perPeriod.rows": FieldSpec(.text),
         "states/withholding.perPeriod.bases": FieldSpec(.text),
         "states/withholding.localBase": FieldSpec(.text),
+        "states/withholding.exemptionAmountDefault.*": FieldSpec(.amount),
+        "states/withholding.standardDeductionShare.rate": FieldSpec(.share),
+        "states/withholding.standardDeductionShare.max": FieldSpec(.amount),
+        "states/withholding.standardDeductionShare.minAllowances": FieldSpec(.count),
+        "states/withholding.creditPhaseOut.amount.*": FieldSpec(.amount),
+        "states/withholding.creditPhaseOut.start.*": FieldSpec(.amount),
+        "states/withholding.creditPhaseOut.rate": FieldSpec(.rate),
         "states/withholding.flatRateAbove.threshold.*": FieldSpec(.amount),
         // The printed per-period deductions, by frequency (the keys are the frequencies).
         "states/withholding.perPeriod.deductions.weekly.standardDeduction.*": FieldSpec(.amount),

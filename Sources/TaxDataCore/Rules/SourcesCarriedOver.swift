@@ -15,14 +15,23 @@ public struct SourcesCarriedOver: ValidationRule {
     }
 
     public func check(_ data: TaxYearData) -> [Diagnostic] {
-        var documents: [(DataPath.Document, [Citation])] = [
+        let documents: [(DataPath.Document, [Citation])] = [
             (.federal, data.federal.sources), (.fica, data.fica.sources), (.retirement, data.retirement.sources),
         ]
-        for code in data.states.keys.sorted() { documents.append((.state(code), data.states[code]!.sources)) }
-        return documents.flatMap { document, sources in
+        var lists: [(DataPath, [Citation])] = documents.map { (DataPath($0.0), $0.1) }
+        for code in data.states.keys.sorted() {
+            lists.append((DataPath(.state(code)), data.states[code]!.sources))
+            // A withholding method `new-year` carried over, and its later methods.
+            if let method = data.states[code]!.withholding {
+                let at = DataPath(.state(code)).key("withholding")
+                lists.append((at, method.sources))
+                for (i, change) in (method.midYear ?? []).enumerated() { lists.append((at.key("midYear").index(i), change.method.sources)) }
+            }
+        }
+        return lists.flatMap { path, sources in
             sources.enumerated().filter { Self.isCarriedOver($0.element.title) }.map { i, source in
                 .warning(id, "source \(i) is carried over from the year before (\(source.title)): cite the \(data.meta.taxYear) publication",
-                         at: DataPath(document).key("sources").index(i).key("title"))
+                         at: path.key("sources").index(i).key("title"))
             }
         }
     }

@@ -195,6 +195,39 @@ public struct StateWithholdingMethod: StateConstructRule {
                 if i > 0, tier.atLeast <= flat.tiers[i - 1].atLeast { error("flatRateAbove.tiers must rise", at.key("tiers").index(i).key("atLeast")) }
             }
         }
+        if let defaults = method.exemptionAmountDefault {
+            let at = path.key("exemptionAmountDefault")
+            if !defaults.missing.isEmpty { error("exemptionAmountDefault has no amount for \(defaults.missing.map(\.rawValue).joined(separator: ", "))", at) }
+            for (status, amount) in defaults.writtenInOrder where amount < 0 { error("exemptionAmountDefault must not be negative", at.key(status.rawValue)) }
+            if !method.certificate.contains("exemptionAmount") { error("exemptionAmountDefault is what a certificate without 'exemptionAmount' claims: list it on the certificate", at) }
+        }
+        if let share = method.standardDeductionShare {
+            let at = path.key("standardDeductionShare")
+            if share.rate <= 0 || share.rate >= 1 { error("standardDeductionShare.rate \(Money.text(share.rate)) must be in (0, 1)", at.key("rate")) }
+            if share.max < 0 { error("standardDeductionShare.max must not be negative", at.key("max")) }
+            if !(0...10).contains(share.minAllowances) { error("standardDeductionShare.minAllowances \(share.minAllowances) must be 0…10", at.key("minAllowances")) }
+            if share.minAllowances > 0, !method.certificate.contains("allowances") {
+                error("standardDeductionShare.minAllowances needs 'allowances' on the certificate", at.key("minAllowances"))
+            }
+            for (key, present) in [("standardDeduction", method.standardDeduction != nil), ("standardDeductionPhaseOut", method.standardDeductionPhaseOut != nil),
+                                   ("perPeriod", method.perPeriod != nil)] where present {
+                error("standardDeductionShare is the standard deduction of a method on the year's wages: not with \(key)", at)
+            }
+        }
+        if let phase = method.creditPhaseOut {
+            let at = path.key("creditPhaseOut")
+            for (key, table) in [("amount", phase.amount), ("start", phase.start)] {
+                if !table.missing.isEmpty { error("creditPhaseOut.\(key) has no amount for \(table.missing.map(\.rawValue).joined(separator: ", "))", at.key(key)) }
+                for (status, amount) in table.writtenInOrder where amount < 0 { error("creditPhaseOut.\(key) must not be negative", at.key(key).key(status.rawValue)) }
+            }
+            if phase.rate <= 0 || phase.rate >= 1 { error("creditPhaseOut.rate \(Money.text(phase.rate)) must be in (0, 1)", at.key("rate")) }
+            if method.perPeriod == nil { error("creditPhaseOut is for a perPeriod method", at) }
+            if method.flatRateAbove != nil { error("creditPhaseOut is taken off the tables' tax: not with flatRateAbove", at) }
+            if method.certificate.contains("creditAmount") { error("creditPhaseOut and 'creditAmount' on the certificate: one credit or the other", at) }
+        }
+        if method.certificate.contains("creditAmount"), method.flatRateAbove != nil {
+            error("'creditAmount' on the certificate is taken off the tables' tax: not with flatRateAbove", path.key("certificate"))
+        }
         if method.federalFilingStatus == true, method.certificate.contains("filingStatus") {
             error("federalFilingStatus takes the status from the federal Form W-4: the state's certificate has none", path.key("federalFilingStatus"))
         }

@@ -59,6 +59,44 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var perPeriod: PerPeriod?
     /// A flat rate on the whole of high wages, in place of the tables (per-period methods only).
     public var flatRateAbove: FlatRateAbove?
+    /// The yearly exemption in dollars when the certificate claims none (`exemptionAmount` absent),
+    /// by filing status: Colorado's $5,000 / $10,000 by the federal W-4's status, which a DR 0004's
+    /// amount replaces.
+    public var exemptionAmountDefault: StatusTable<Decimal>?
+    /// A standard deduction that is a share of the year's wages, at most `max`, and none with fewer
+    /// than `minAllowances` allowances claimed (South Carolina: 10 %, at most $7,500, none at 0).
+    public var standardDeductionShare: DeductionShare?
+
+    /// A credit that shrinks as the wages rise, taken off the tax (per-period methods only).
+    public var creditPhaseOut: CreditPhaseOut?
+
+    /// `max(0, amount[status] − rate × (the period's taxable wages − start[status]))`, taken off the
+    /// period's tax, never below zero; `amount` and `start` are the yearly ones' shares rounded as the
+    /// floors are. With `rounding: dollar`, the tax and the reduction are each rounded to the dollar
+    /// first (Utah's Publication 14, lines 2 and 5).
+    public struct CreditPhaseOut: Sendable, Equatable, Codable {
+        public var amount: StatusTable<Decimal>
+        public var start: StatusTable<Decimal>
+        public var rate: Decimal
+        public init(amount: StatusTable<Decimal>, start: StatusTable<Decimal>, rate: Decimal) {
+            self.amount = amount
+            self.start = start
+            self.rate = rate
+        }
+    }
+
+    /// `min(rate × the year's wages, max)` to the cent, when the certificate claims at least
+    /// `minAllowances` allowances; otherwise nothing.
+    public struct DeductionShare: Sendable, Equatable, Codable {
+        public var rate: Decimal
+        public var max: Decimal
+        public var minAllowances: Int
+        public init(rate: Decimal, max: Decimal, minAllowances: Int) {
+            self.rate = rate
+            self.max = max
+            self.minAllowances = minAllowances
+        }
+    }
     /// `withholdingWages`: the state's localities that tax a rate of the state's taxable income are
     /// withheld at that rate of this method's taxable wages of the period (Indiana's counties,
     /// Departmental Notice #1: the county rate × the same wages less the deduction constants).
@@ -205,15 +243,17 @@ public struct StateWithholding: Sendable, Equatable, Codable {
 
     /// The fields a state's withholding certificate may have: a filing status, allowances (personal
     /// exemptions), additional allowances (Illinois line 2: age 65 or blind), an extra amount per
-    /// paycheck, a yearly exemption amount in dollars, and exemption from withholding.
+    /// paycheck, a yearly exemption amount in dollars (taken off the wages), a yearly credit in
+    /// dollars (taken off the tax: Iowa's IA W-4 line 7), and exemption from withholding.
     public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "exemptionAmount",
-                                                     "extraWithholding", "exempt"]
+                                                     "creditAmount", "extraWithholding", "exempt"]
     public static let roundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
                 rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
                 standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
                 personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
+                exemptionAmountDefault: StatusTable<Decimal>? = nil, standardDeductionShare: DeductionShare? = nil, creditPhaseOut: CreditPhaseOut? = nil,
                 localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -230,6 +270,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.personalAllowance = personalAllowance
         self.perPeriod = perPeriod
         self.flatRateAbove = flatRateAbove
+        self.exemptionAmountDefault = exemptionAmountDefault
+        self.standardDeductionShare = standardDeductionShare
+        self.creditPhaseOut = creditPhaseOut
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -240,7 +283,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -259,7 +302,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
         let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
-                                              ("standardDeductionPhaseOut", ["start", "rate"])]
+                                              ("standardDeductionPhaseOut", ["start", "rate"]),
+                                              ("standardDeductionShare", ["rate", "max", "minAllowances"]),
+                                              ("creditPhaseOut", ["amount", "start", "rate"])]
         for (part, known) in parts {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
             unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
@@ -279,6 +324,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         personalAllowance = try c.decodeIfPresent(PersonalAllowance.self, forKey: .personalAllowance)
         perPeriod = try c.decodeIfPresent(PerPeriod.self, forKey: .perPeriod)
         flatRateAbove = try c.decodeIfPresent(FlatRateAbove.self, forKey: .flatRateAbove)
+        exemptionAmountDefault = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .exemptionAmountDefault)
+        standardDeductionShare = try c.decodeIfPresent(DeductionShare.self, forKey: .standardDeductionShare)
+        creditPhaseOut = try c.decodeIfPresent(CreditPhaseOut.self, forKey: .creditPhaseOut)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
@@ -305,6 +353,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(personalAllowance, forKey: .personalAllowance)
         try c.encodeIfPresent(perPeriod, forKey: .perPeriod)
         try c.encodeIfPresent(flatRateAbove, forKey: .flatRateAbove)
+        try c.encodeIfPresent(exemptionAmountDefault, forKey: .exemptionAmountDefault)
+        try c.encodeIfPresent(standardDeductionShare, forKey: .standardDeductionShare)
+        try c.encodeIfPresent(creditPhaseOut, forKey: .creditPhaseOut)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
