@@ -215,8 +215,8 @@ struct WithholdingTests {
         #expect(negative?.code == .negativeAmount)
         let texas = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "TX"))
         #expect(texas.stateWithholding == 0)
-        let california = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "CA"))
-        #expect(california.stateWithholding == nil && california.notes.contains { $0.contains("CA's 2026 withholding method is not in the data yet") })
+        let connecticut = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "CT"))
+        #expect(connecticut.stateWithholding == nil && connecticut.notes.contains { $0.contains("CT's 2026 withholding method is not in the data yet") })
         let exempt = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL", stateCertificate: StateCertificate(exempt: true)))
         #expect(exempt.stateWithholding == 0)
     }
@@ -540,6 +540,22 @@ struct WithholdingTests {
                   expected: "367", why: "Rev. 4/26 Example 5: 400.50 → 401; 121 − (6,663 × 1.3% = 86.62 → 87) = 34"),
         StateCase(year: 2026, state: "UT", frequency: .daily, wages: "175", federal: .marriedFilingJointly, periodStart: "2026-06-05",
                   expected: "5", why: "Rev. 4/26 Example 6: 7.79 → 8; 4 − (103 × 1.3% = 1.34 → 1) = 3"),
+        // California EDD Method B, its annualized variant (2026): nothing at or below the low-income exemption; married with two or more
+        // allowances takes 11,412 and 37,791; $1,000 per estimated-deduction allowance; a 168.30 credit per regular allowance.
+        StateCase(year: 2026, state: "CA", frequency: .weekly, wages: "210", certificate: StateCertificate(filingStatus: .single, allowances: 1),
+                  expected: "0", why: "Example A: 10,920 ≤ 18,896"),
+        StateCase(year: 2026, state: "CA", frequency: .biweekly, wages: "1600",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2, additionalAllowances: 1),
+                  expected: "2.38", why: "Example B: 41,600 − 1,000 − 11,412 = 29,188; 243.74 + 2.2% × 7,030 = 398.40 − 336.60 = 61.80 / 26"),
+        StateCase(year: 2026, state: "CA", frequency: .semimonthly, wages: "2400", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 4),
+                  expected: "4.13", why: "Example E (annualized): 46,188; 772.40 − 673.20 = 99.20 / 24"),
+        StateCase(year: 2026, state: "CA", frequency: .monthly, wages: "4750", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 4),
+                  expected: "7.17", why: "Example F (annualized): 45,588; 759.20 − 673.20 = 86.00 / 12"),
+        // Examples C and D are worked on the per-period Tables 8-28, which round their floors and bases otherwise: 0.82 and 1.69 printed.
+        StateCase(year: 2026, state: "CA", frequency: .monthly, wages: "5100", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 5),
+                  expected: "0.84", why: "Example C annualized (the monthly table prints 0.82): 49,788; 851.60 − 841.50 = 10.10 / 12"),
+        StateCase(year: 2026, state: "CA", frequency: .weekly, wages: "950", certificate: StateCertificate(filingStatus: .headOfHousehold, allowances: 3),
+                  expected: "1.67", why: "Example D annualized (the weekly table prints 1.69): 37,988; 591.83 − 504.90 = 86.93 / 52"),
         // Colorado DR 1098: the DR 0004 amount, or without one $5,000 ($10,000 for a joint federal W-4); 4.40%. No published example: by hand.
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", expected: "123.54", why: "78,000 − 5,000 = 73,000 × 4.4% = 3,212 / 26"),
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", federal: .marriedFilingJointly,

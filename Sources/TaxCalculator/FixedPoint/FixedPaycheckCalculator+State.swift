@@ -29,11 +29,22 @@ extension FixedPaycheckCalculator {
         let exemptionDefault: [Int64]
         /// `standardDeductionShare`: millionths (-1 without one), its maximum in cents, and the allowances it needs.
         let shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64
+        /// Per status, cents: the low-income floor (-1 without one).
+        let wageFloor: [Int64]
+        /// Per status (`byAllowances`): from how many allowances its column applies (`.max`: never), whether the
+        /// additional allowances count, and the column's standard deduction and floor (cents; -1: the method's).
+        let columnAtLeast: [Int64], columnCountsAll: [Bool], columnDeduction: [Int64], columnFloor: [Int64]
 
         init(deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
              personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
-             shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64) {
+             shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
+             columnDeduction: [Int64], columnFloor: [Int64]) {
+            self.wageFloor = wageFloor
+            self.columnAtLeast = columnAtLeast
+            self.columnCountsAll = columnCountsAll
+            self.columnDeduction = columnDeduction
+            self.columnFloor = columnFloor
             self.exemptionDefault = exemptionDefault
             self.shareRate = shareRate
             self.shareMax = shareMax
@@ -225,7 +236,11 @@ extension FixedPaycheckCalculator {
                 }
             } else {
                 let yearly = wages * periods
-                var standard = method.deduction[statusIndex]
+                let counted = input.certificateAllowances + (method.columnCountsAll[statusIndex] ? input.certificateAdditional : 0)
+                let inColumn = counted >= method.columnAtLeast[statusIndex]
+                let floor = inColumn && method.columnFloor[statusIndex] >= 0 ? method.columnFloor[statusIndex] : method.wageFloor[statusIndex]
+                if floor >= 0, yearly <= floor { return input.certificateExtraCents }
+                var standard = inColumn && method.columnDeduction[statusIndex] >= 0 ? method.columnDeduction[statusIndex] : method.deduction[statusIndex]
                 if method.shareRate >= 0 {
                     standard = input.certificateAllowances >= method.shareMinAllowances
                         ? Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax) : 0

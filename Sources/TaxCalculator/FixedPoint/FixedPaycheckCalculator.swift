@@ -176,7 +176,16 @@ public struct FixedPaycheckCalculator: Sendable {
             exemptionDefault: try Self.statusOrder.map { try cents(method.exemptionAmountDefault?[$0] ?? 0, "\(code) withholding exemptionAmountDefault") },
             shareRate: try method.standardDeductionShare.map { try rate($0.rate, "\(code) withholding standardDeductionShare rate") } ?? -1,
             shareMax: try cents(method.standardDeductionShare?.max ?? 0, "\(code) withholding standardDeductionShare max"),
-            shareMinAllowances: Int64(method.standardDeductionShare?.minAllowances ?? 0))
+            shareMinAllowances: Int64(method.standardDeductionShare?.minAllowances ?? 0),
+            wageFloor: try Self.statusOrder.map { status in try method.wageFloor?[status].map { try cents($0, "\(code) withholding wageFloor") } ?? -1 },
+            columnAtLeast: Self.statusOrder.map { method.byAllowances?[$0.rawValue].map { Int64($0.atLeast) } ?? .max },
+            columnCountsAll: Self.statusOrder.map { method.byAllowances?[$0.rawValue]?.counting == "allAllowances" },
+            columnDeduction: try Self.statusOrder.map { status in
+                try method.byAllowances?[status.rawValue]?.standardDeduction.map { try cents($0, "\(code) withholding byAllowances") } ?? -1
+            },
+            columnFloor: try Self.statusOrder.map { status in
+                try method.byAllowances?[status.rawValue]?.wageFloor.map { try cents($0, "\(code) withholding byAllowances") } ?? -1
+            })
     }
 
     /// The state with this USPS code, or `unknownState`.

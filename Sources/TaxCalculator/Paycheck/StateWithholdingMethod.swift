@@ -107,7 +107,14 @@ enum StateWithholdingFormula {
     private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
                                    status: FilingStatus) -> Decimal {
         let yearly = wages * periods
-        var standard = method.standardDeduction?[status] ?? 0
+        // A status whose figures change with the allowances claimed (California's married with two or more).
+        let column = method.byAllowances?[status.rawValue].flatMap { column -> StateWithholding.AllowanceColumn? in
+            let count = (certificate.allowances ?? 0) + (column.counting == "allAllowances" ? certificate.additionalAllowances ?? 0 : 0)
+            return count >= column.atLeast ? column : nil
+        }
+        // At or below the low-income floor, nothing is withheld (the certificate's extra amount still is).
+        if let floor = column?.wageFloor ?? method.wageFloor?[status], yearly <= floor { return 0 }
+        var standard = column?.standardDeduction ?? method.standardDeduction?[status] ?? 0
         if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status], yearly > start {
             // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60).
             standard = Swift.max(0, Rounding.cent(standard - rate * (yearly - start)))

@@ -164,6 +164,32 @@ extension YAMLDocument {
             guard let amount, let start, let rate else { return nil }
             return .init(amount: amount, start: start, rate: rate)
         }
+        let floorNode = m.optional("wageFloor")
+        let wageFloor = floorNode.flatMap { amountTable($0, path.key("wageFloor")) }
+        let columnsNode = m.optional("byAllowances")
+        let columns = columnsNode.flatMap { node -> [String: StateWithholding.AllowanceColumn]? in
+            let p = path.key("byAllowances")
+            guard let statuses = mapping(node, p) else { return nil }
+            var table: [String: StateWithholding.AllowanceColumn] = [:], ok = true
+            for (status, _, value) in statuses.pairs {
+                let at = p.key(status)
+                guard var item = mapping(value, at) else { ok = false; continue }
+                let atLeast = item.required("atLeast").flatMap { integer($0, at.key("atLeast")) }
+                let countingNode = item.optional("counting")
+                let counting = countingNode.flatMap { string($0, at.key("counting")) }
+                let deductionNode = item.optional("standardDeduction")
+                let deduction = deductionNode.flatMap { decimal($0, at.key("standardDeduction")) }
+                let floorNode = item.optional("wageFloor")
+                let floor = floorNode.flatMap { decimal($0, at.key("wageFloor")) }
+                item.finish()
+                guard let atLeast, countingNode == nil || counting != nil, deductionNode == nil || deduction != nil, floorNode == nil || floor != nil else {
+                    ok = false
+                    continue
+                }
+                table[status] = .init(atLeast: atLeast, counting: counting, standardDeduction: deduction, wageFloor: floor)
+            }
+            return ok ? table : nil
+        }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -179,12 +205,13 @@ extension YAMLDocument {
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
               phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
               perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, defaultNode == nil || exemptionDefault != nil,
-              shareNode == nil || share != nil, phaseNode == nil || creditPhaseOut != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              shareNode == nil || share != nil, phaseNode == nil || creditPhaseOut != nil,
+              floorNode == nil || wageFloor != nil, columnsNode == nil || columns != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
-                                flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 }

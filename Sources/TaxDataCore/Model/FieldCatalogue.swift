@@ -225,6 +225,11 @@ public enum FieldCatalogue {
         "states/withholding.creditPhaseOut.amount.*": FieldSpec(.amount),
         "states/withholding.creditPhaseOut.start.*": FieldSpec(.amount),
         "states/withholding.creditPhaseOut.rate": FieldSpec(.rate),
+        "states/withholding.wageFloor.*": FieldSpec(.amount),
+        "states/withholding.byAllowances.*.atLeast": FieldSpec(.count),
+        "states/withholding.byAllowances.*.counting": FieldSpec(.text),
+        "states/withholding.byAllowances.*.standardDeduction": FieldSpec(.amount),
+        "states/withholding.byAllowances.*.wageFloor": FieldSpec(.amount),
         "states/withholding.flatRateAbove.threshold.*": FieldSpec(.amount),
         // The printed per-period deductions, by frequency (the keys are the frequencies).
         "states/withholding.perPeriod.deductions.weekly.standardDeduction.*": FieldSpec(.amount),

@@ -225,6 +225,45 @@ public struct StateWithholdingMethod: StateConstructRule {
             if method.flatRateAbove != nil { error("creditPhaseOut is taken off the tables' tax: not with flatRateAbove", at) }
             if method.certificate.contains("creditAmount") { error("creditPhaseOut and 'creditAmount' on the certificate: one credit or the other", at) }
         }
+        if let floor = method.wageFloor {
+            let at = path.key("wageFloor")
+            if !floor.missing.isEmpty { error("wageFloor has no amount for \(floor.missing.map(\.rawValue).joined(separator: ", "))", at) }
+            for (status, amount) in floor.writtenInOrder where amount < 0 { error("wageFloor must not be negative", at.key(status.rawValue)) }
+            if method.perPeriod != nil { error("wageFloor is compared with the year's wages: a perPeriod method has none", at) }
+        }
+        if let columns = method.byAllowances {
+            let at = path.key("byAllowances")
+            if columns.isEmpty { error("byAllowances must list at least one status", at) }
+            if method.perPeriod != nil { error("byAllowances is for a method on the year's wages: a perPeriod method has none", at) }
+            for (key, present) in [("standardDeductionPhaseOut", method.standardDeductionPhaseOut != nil), ("standardDeductionShare", method.standardDeductionShare != nil)]
+                where present {
+                error("byAllowances replaces the standard deduction: not with \(key)", at)
+            }
+            if !method.certificate.contains("allowances") { error("byAllowances needs 'allowances' on the certificate", at) }
+            for (status, column) in columns.sorted(by: { $0.key < $1.key }) {
+                let c = at.key(status)
+                if !FilingStatus.allCases.map(\.rawValue).contains(status) {
+                    error("'\(status)' is not a filing status; use \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", "))", c)
+                }
+                if !(1...10).contains(column.atLeast) { error("byAllowances.\(status).atLeast \(column.atLeast) must be 1…10", c.key("atLeast")) }
+                if let counting = column.counting {
+                    if !StateWithholding.AllowanceColumn.countings.contains(counting) {
+                        error("byAllowances.\(status).counting '\(counting)' must be one of \(StateWithholding.AllowanceColumn.countings.joined(separator: ", "))", c.key("counting"))
+                    } else if counting == "allAllowances", !method.certificate.contains("additionalAllowances") {
+                        error("counting allAllowances needs 'additionalAllowances' on the certificate", c.key("counting"))
+                    }
+                }
+                if column.standardDeduction == nil && column.wageFloor == nil { error("byAllowances.\(status) changes nothing: give standardDeduction or wageFloor", c) }
+                if let amount = column.standardDeduction {
+                    if amount < 0 { error("byAllowances.\(status).standardDeduction must not be negative", c.key("standardDeduction")) }
+                    if method.standardDeduction == nil { error("byAllowances.\(status).standardDeduction replaces a standardDeduction the method lacks", c.key("standardDeduction")) }
+                }
+                if let amount = column.wageFloor {
+                    if amount < 0 { error("byAllowances.\(status).wageFloor must not be negative", c.key("wageFloor")) }
+                    if method.wageFloor == nil { error("byAllowances.\(status).wageFloor replaces a wageFloor the method lacks", c.key("wageFloor")) }
+                }
+            }
+        }
         if method.certificate.contains("creditAmount"), method.flatRateAbove != nil {
             error("'creditAmount' on the certificate is taken off the tables' tax: not with flatRateAbove", path.key("certificate"))
         }

@@ -69,6 +69,29 @@ public struct StateWithholding: Sendable, Equatable, Codable {
 
     /// A credit that shrinks as the wages rise, taken off the tax (per-period methods only).
     public var creditPhaseOut: CreditPhaseOut?
+    /// No withholding (but the certificate's extra amount) when the year's wages are at or below
+    /// this, by filing status (California's low-income exemption). Annualized methods only.
+    public var wageFloor: StatusTable<Decimal>?
+    /// Statuses whose figures change with the allowances claimed (California: married with two or
+    /// more allowances takes the head of household's standard deduction and low-income exemption),
+    /// keyed by the status's name. Annualized methods only.
+    public var byAllowances: [String: AllowanceColumn]?
+
+    /// A status's figures from `atLeast` allowances on: `allowances` counts the certificate's
+    /// allowances, `allAllowances` its additional ones too.
+    public struct AllowanceColumn: Sendable, Equatable, Codable {
+        public var atLeast: Int
+        public var counting: String?
+        public var standardDeduction: Decimal?
+        public var wageFloor: Decimal?
+        public static let countings: [String] = ["allowances", "allAllowances"]
+        public init(atLeast: Int, counting: String? = nil, standardDeduction: Decimal? = nil, wageFloor: Decimal? = nil) {
+            self.atLeast = atLeast
+            self.counting = counting
+            self.standardDeduction = standardDeduction
+            self.wageFloor = wageFloor
+        }
+    }
 
     /// `max(0, amount[status] − rate × (the period's taxable wages − start[status]))`, taken off the
     /// period's tax, never below zero; `amount` and `start` are the yearly ones' shares rounded as the
@@ -254,6 +277,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
                 personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
                 exemptionAmountDefault: StatusTable<Decimal>? = nil, standardDeductionShare: DeductionShare? = nil, creditPhaseOut: CreditPhaseOut? = nil,
+                wageFloor: StatusTable<Decimal>? = nil, byAllowances: [String: AllowanceColumn]? = nil,
                 localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -273,6 +297,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.exemptionAmountDefault = exemptionAmountDefault
         self.standardDeductionShare = standardDeductionShare
         self.creditPhaseOut = creditPhaseOut
+        self.wageFloor = wageFloor
+        self.byAllowances = byAllowances
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -283,7 +309,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -309,6 +335,14 @@ public struct StateWithholding: Sendable, Equatable, Codable {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
             unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
         }
+        // byAllowances: a map of statuses, each with keys of its own.
+        if any.contains(AnyKey(stringValue: "byAllowances")), let statuses = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "byAllowances")) {
+            for status in statuses.allKeys {
+                guard let inner = try? statuses.nestedContainer(keyedBy: AnyKey.self, forKey: status) else { continue }
+                unread += inner.allKeys.map(\.stringValue).filter { !["atLeast", "counting", "standardDeduction", "wageFloor"].contains($0) }
+                    .map { "byAllowances.\(status.stringValue).\($0)" }
+            }
+        }
         unreadKeys = unread.sorted()
         certificate = try c.decode([String].self, forKey: .certificate)
         standardDeduction = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .standardDeduction)
@@ -327,6 +361,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         exemptionAmountDefault = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .exemptionAmountDefault)
         standardDeductionShare = try c.decodeIfPresent(DeductionShare.self, forKey: .standardDeductionShare)
         creditPhaseOut = try c.decodeIfPresent(CreditPhaseOut.self, forKey: .creditPhaseOut)
+        wageFloor = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .wageFloor)
+        byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
@@ -356,6 +392,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(exemptionAmountDefault, forKey: .exemptionAmountDefault)
         try c.encodeIfPresent(standardDeductionShare, forKey: .standardDeductionShare)
         try c.encodeIfPresent(creditPhaseOut, forKey: .creditPhaseOut)
+        try c.encodeIfPresent(wageFloor, forKey: .wageFloor)
+        try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
