@@ -164,7 +164,7 @@ standardDeduction:""")],
                               ("error", "withholding.schedule", "2024/federal.yaml", "lessThan: 44000"),
                               ("error", "withholding.schedule", "2024/federal.yaml", "rate: 1.5"),
                               ("error", "withholding.schedule", "2024/federal.yaml", "tentative: 720")]),
-    "state.withholding": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nwithholding:\n  certificate: [allowances, colour, filingStatus]\n  rate: 0.05\n  additionalAllowance: 1000\n  electedRates: [0.02, 0.02]\n  federalFilingStatus: true\n  allowanceWageLimit: 100000\n  personalAllowance:\n    count: { single: 3, married_filing_jointly: 0, married_filing_separately: 1, head_of_household: 1, qualifying_widower: 1 }\n    amount: { single: 1000, married_filing_jointly: 1000, married_filing_separately: 1000, head_of_household: 1000, qualifying_widower: 1000 }\n  perPeriod: { floors: nickel, rows: under, bases: sums, deductions: { fortnightly: { allowance: 40 } } }\n  localBase: payroll\n  flatRateAbove:\n    threshold: { single: 0, married_filing_jointly: 1, married_filing_separately: 1, head_of_household: 1, qualifying_widower: 1 }\n    tiers: [ { atLeast: 100, rate: 0.1 } ]\n  exemptionAmountDefault: { single: 5000 }\n  standardDeductionShare: { rate: 0, max: 7500, minAllowances: 11 }\n  creditPhaseOut: { amount: { single: 10 }, start: { single: 100 }, rate: 0 }\n  wageFloor: { single: 1000 }\n  byAllowances: { married: { atLeast: 0, counting: everything } }\n  midYear:\n    - from: 2025-03-01\n      appliesBy: checkDate\n      certificate: [extraWithholding]\n      rate: 0.04\n      creditPerAllowance: 10\n      provenance: official\n      sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]\n  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]")],
+    "state.withholding": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nwithholding:\n  certificate: [allowances, colour, filingStatus]\n  rate: 0.05\n  additionalAllowance: 1000\n  electedRates: [0.02, 0.02]\n  federalFilingStatus: true\n  allowanceWageLimit: 100000\n  personalAllowance:\n    count: { single: 3, married_filing_jointly: 0, married_filing_separately: 1, head_of_household: 1, qualifying_widower: 1 }\n    amount: { single: 1000, married_filing_jointly: 1000, married_filing_separately: 1000, head_of_household: 1000, qualifying_widower: 1000 }\n  perPeriod: { floors: nickel, rows: under, bases: sums, deductions: { fortnightly: { allowance: 40 } } }\n  localBase: payroll\n  flatRateAbove:\n    threshold: { single: 0, married_filing_jointly: 1, married_filing_separately: 1, head_of_household: 1, qualifying_widower: 1 }\n    tiers: [ { atLeast: 100, rate: 0.1 } ]\n  exemptionAmountDefault: { single: 5000 }\n  standardDeductionShare: { rate: 0, max: 7500, minAllowances: 11 }\n  creditPhaseOut: { amount: { single: 10 }, start: { single: 100 }, rate: 0 }\n  wageFloor: { single: 1000 }\n  byAllowances: { married: { atLeast: 0, counting: everything } }\n  federalWithholdingDeduction: true\n  additionalAllowanceByWages: [ { through: null, amount: 1 }, { through: 5, amount: 2 } ]\n  midYear:\n    - from: 2025-03-01\n      appliesBy: checkDate\n      certificate: [extraWithholding]\n      rate: 0.04\n      creditPerAllowance: 10\n      provenance: official\n      sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]\n  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]")],
                           # A year before schema 1.14 (at the mapping), an unknown certificate field, an amount
                           # without the certificate field it needs, a default rate that cannot be elected, elected
                           # rates without the certificate's field, and listed twice; the federal W-4's status with a
@@ -178,7 +178,10 @@ standardDeduction:""")],
                           # field; a deduction share of rate 0, needing 11 allowances, on a per-period method; a
                           # phased credit for one status, of rate 0, with a flat rate above a threshold; a wage
                           # floor for one status on a per-period method; a column for a status that is not one,
-                          # from 0 allowances, counting what is not a count, changing nothing; a
+                          # from 0 allowances, counting what is not a count, changing nothing; the federal
+                          # withholding off a per-period method's wages; wage tiers without the certificate's
+                          # field, beside additionalAllowance, on a per-period method, open first and closed
+                          # last; a
                           # later method (midYear) from a day outside the year, going by a date that is
                           # not one, with a credit per allowance and no allowances on its certificate.
                           [("error", "state.withholding", "2024/states/CA.yaml", "certificate: [allowances, colour, filingStatus]"),
@@ -218,6 +221,12 @@ standardDeduction:""")],
                            ("error", "state.withholding", "2024/states/CA.yaml", "byAllowances: { married"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "byAllowances: { married"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "byAllowances: { married"),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "federalWithholdingDeduction: true"),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "additionalAllowanceByWages: ["),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "additionalAllowanceByWages: ["),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "additionalAllowanceByWages: ["),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "additionalAllowanceByWages: ["),
+                           ("error", "state.withholding", "2024/states/CA.yaml", "additionalAllowanceByWages: ["),
                            ("error", "state.withholding", "2024/states/CA.yaml", "from: 2025-03-01"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "appliesBy: checkDate"),
                            ("error", "state.withholding", "2024/states/CA.yaml", "creditPerAllowance: 10")]),

@@ -556,6 +556,11 @@ struct WithholdingTests {
                   expected: "0.84", why: "Example C annualized (the monthly table prints 0.82): 49,788; 851.60 − 841.50 = 10.10 / 12"),
         StateCase(year: 2026, state: "CA", frequency: .weekly, wages: "950", certificate: StateCertificate(filingStatus: .headOfHousehold, allowances: 3),
                   expected: "1.67", why: "Example D annualized (the weekly table prints 1.69): 37,988; 591.83 − 504.90 = 86.93 / 52"),
+        // Alabama (booklet rev. August 2024), with this calculator's own federal withholding (23.08 for a 2026 weekly 850 joint W-4):
+        // 44,200 − 5,000 − 1,200.16 − 3,000 − 2,000 = 32,999.84; 20 + 200 + 5% × 26,999.84 = 1,569.99 / 52.
+        StateCase(year: 2026, state: "AL", frequency: .weekly, wages: "850",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1, additionalAllowances: 2), federal: .marriedFilingJointly,
+                  expected: "30.19", why: "the booklet's M-2 example on 2026's federal withholding"),
         // Colorado DR 1098: the DR 0004 amount, or without one $5,000 ($10,000 for a joint federal W-4); 4.40%. No published example: by hand.
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", expected: "123.54", why: "78,000 − 5,000 = 73,000 × 4.4% = 3,212 / 26"),
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", federal: .marriedFilingJointly,
@@ -751,6 +756,26 @@ struct WithholdingTests {
                 #expect(try withheld(frequency, wages, .single, allowances: 3) == rounded(Self.printedTax(singles, on: wages - 3 * Decimal(string: column)!)))
             }
         }
+    }
+
+    @Test("Alabama: the booklet's example with its own federal withholding (35.19: 29.59); the stepped deduction from the step's start, its minimum; dependents by the year's wages", arguments: [2025, 2026])
+    func alabama(year: Int) throws {
+        let method = try #require(compiledYears.first { $0.meta.taxYear == year }?.states["AL"]?.withholding)
+        let m2 = StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1, additionalAllowances: 2)
+        // GI 44,200; deduction 5,000 (the minimum from 35,500); federal 35.19 × 52 = 1,829.88; personal 3,000; dependents 2 × 1,000:
+        // 32,370.12; 20 + 200 + 5% × 26,370.12 = 1,538.506 / 52 = 29.59.
+        #expect(StateWithholdingFormula.perPeriod(method, m2, wages: 850, frequency: .weekly, federalStatus: .marriedFilingJointly,
+                                                  federalWithholding: Decimal(string: "35.19")!) == Decimal(string: "29.59"))
+        // Single at 26,000 exactly: the first step's 25 off already (2,975); 25,999.96 keeps 3,000.
+        // 26,000 − 2,975 − 1,500 = 21,525: 10 + 100 + 5% × 18,525 = 1,036.25 / 52 = 19.93.
+        let single = StateCertificate(filingStatus: .single, allowances: 1)
+        #expect(StateWithholdingFormula.perPeriod(method, single, wages: 500, frequency: .weekly, federalStatus: .single) == Decimal(string: "19.93"))
+        // 499.99 × 52 = 25,999.48 − 3,000 − 1,500 = 21,499.48: 110 + 5% × 18,499.48 = 1,034.974 / 52 = 19.90.
+        #expect(StateWithholdingFormula.perPeriod(method, single, wages: Decimal(string: "499.99")!, frequency: .weekly, federalStatus: .single)
+                == Decimal(string: "19.9"))
+        // Dependents above 100,000 of wages are worth 300 each: 2 × 300 = 600. Monthly 10,000 married, 2 dependents, no federal:
+        // 120,000 − 5,000 − 3,000 − 600 = 111,400: 220 + 5% × 105,400 = 5,490 / 12 = 457.50.
+        #expect(StateWithholdingFormula.perPeriod(method, m2, wages: 10_000, frequency: .monthly, federalStatus: .marriedFilingJointly) == Decimal(string: "457.5"))
     }
 
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")

@@ -34,12 +34,24 @@ extension FixedPaycheckCalculator {
         /// Per status (`byAllowances`): from how many allowances its column applies (`.max`: never), whether the
         /// additional allowances count, and the column's standard deduction and floor (cents; -1: the method's).
         let columnAtLeast: [Int64], columnCountsAll: [Bool], columnDeduction: [Int64], columnFloor: [Int64]
+        /// Per status, cents: the phase-out's step (0: linear) and the deduction's minimum.
+        let phaseOutStep: [Int64], phaseOutMinimum: [Int64]
+        /// The period's federal withholding × periods comes off the year's wages.
+        let federalDeduction: Bool
+        /// `additionalAllowanceByWages`: each tier's last yearly wages (cents; `.max` on the open one) and value.
+        let tierThrough: [Int64], tierAmount: [Int64]
 
         init(deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
              personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
              shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
-             columnDeduction: [Int64], columnFloor: [Int64]) {
+             columnDeduction: [Int64], columnFloor: [Int64], phaseOutStep: [Int64], phaseOutMinimum: [Int64], federalDeduction: Bool,
+             tierThrough: [Int64], tierAmount: [Int64]) {
+            self.phaseOutStep = phaseOutStep
+            self.phaseOutMinimum = phaseOutMinimum
+            self.federalDeduction = federalDeduction
+            self.tierThrough = tierThrough
+            self.tierAmount = tierAmount
             self.wageFloor = wageFloor
             self.columnAtLeast = columnAtLeast
             self.columnCountsAll = columnCountsAll
@@ -161,22 +173,22 @@ extension FixedPaycheckCalculator {
     }
 
     @inline(__always)
-    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64) -> Int64? {
+    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64, federal: Int64) -> Int64? {
         guard input.state >= 0 else { return nil }
         switch states[input.state] {
         case .noTax: return 0
         case .noMethod: return nil
         case .method(let method):
-            return withheld(by: method, input, regular: regular, preTax: preTax)
+            return withheld(by: method, input, regular: regular, preTax: preTax, federal: federal)
         case .changing(let methods):
             guard input.methodIndex >= 0 else { return nil }
-            return withheld(by: methods[input.methodIndex], input, regular: regular, preTax: preTax)
+            return withheld(by: methods[input.methodIndex], input, regular: regular, preTax: preTax, federal: federal)
         }
     }
 
     /// The period's withholding by one method.
     @inline(__always)
-    func withheld(by method: StateMethod, _ input: Input, regular: Int64, preTax: Int64) -> Int64? {
+    func withheld(by method: StateMethod, _ input: Input, regular: Int64, preTax: Int64, federal: Int64) -> Int64? {
             if input.certificateExempt { return 0 }
             let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
@@ -245,14 +257,25 @@ extension FixedPaycheckCalculator {
                     standard = input.certificateAllowances >= method.shareMinAllowances
                         ? Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax) : 0
                 }
-                if yearly > method.phaseOutStart[statusIndex] {
-                    standard = Swift.max(0, FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
-                        - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
+                let start = method.phaseOutStart[statusIndex], step = method.phaseOutStep[statusIndex]
+                if step > 0 {
+                    // By steps, "or part thereof", from the start itself.
+                    if yearly >= start {
+                        standard = Swift.max(method.phaseOutMinimum[statusIndex], FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
+                            - method.phaseOutRate[statusIndex] * step * ((yearly - start) / step + 1)))
+                    }
+                } else if yearly > start {
+                    standard = Swift.max(method.phaseOutMinimum[statusIndex], FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
+                        - method.phaseOutRate[statusIndex] * (yearly - start)))
                 }
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
                 let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
-                let deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
+                var deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
                     + (input.certificateExemptionGiven ? input.certificateExemptionCents : method.exemptionDefault[statusIndex])
+                if method.federalDeduction { deductions += federal * periods }
+                if !method.tierThrough.isEmpty, let tier = method.tierThrough.firstIndex(where: { yearly <= $0 }) {
+                    deductions += input.certificateAdditional * method.tierAmount[tier]
+                }
                 let taxable = Swift.max(0, yearly - deductions)
                 var annual: Int64
                 if rate >= 0 {

@@ -185,7 +185,12 @@ public struct FixedPaycheckCalculator: Sendable {
             },
             columnFloor: try Self.statusOrder.map { status in
                 try method.byAllowances?[status.rawValue]?.wageFloor.map { try cents($0, "\(code) withholding byAllowances") } ?? -1
-            })
+            },
+            phaseOutStep: try Self.statusOrder.map { try cents(method.standardDeductionPhaseOut?.step?[$0] ?? 0, "\(code) withholding phase-out step") },
+            phaseOutMinimum: try Self.statusOrder.map { try cents(method.standardDeductionPhaseOut?.minimum?[$0] ?? 0, "\(code) withholding phase-out minimum") },
+            federalDeduction: method.federalWithholdingDeduction == true,
+            tierThrough: try (method.additionalAllowanceByWages ?? []).map { tier in try tier.through.map { try cents($0, "\(code) withholding tier") } ?? .max },
+            tierAmount: try (method.additionalAllowanceByWages ?? []).map { try cents($0.amount, "\(code) withholding tier") })
     }
 
     /// The state with this USPS code, or `unknownState`.
@@ -311,7 +316,7 @@ public struct FixedPaycheckCalculator: Sendable {
         let socialSecurity = FixedPoint.roundToCent(ssWages * ssRate)
         let medicare = FixedPoint.roundToCent(ficaWages * medicareRate + additional * additionalRate)
 
-        let state = stateWithholding(input, regular: regular, preTax: preTax)
+        let state = stateWithholding(input, regular: regular, preTax: preTax, federal: regularWithholding)
         let contributed = payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages)
         let federal = regularWithholding + supplemental
         return Result(federalWithholdingCents: federal, supplementalWithholdingCents: supplemental, stateWithholdingCents: state,

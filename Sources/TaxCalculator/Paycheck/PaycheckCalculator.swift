@@ -102,7 +102,7 @@ public struct PaycheckCalculator: Sendable {
         if additional > 0 { notes.append("Additional Medicare Tax withheld on \(Money.text(additional)) above \(Money.text(threshold)) of the year's wages from this employer") }
 
         let federal = regularWithholding + supplementalWithholding
-        let stateWithholding = try state(input, regular: regular, preTax: preTax, notes: &notes)
+        let stateWithholding = try state(input, regular: regular, preTax: preTax, federalRegular: regularWithholding, notes: &notes)
         let contributions = try payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages, notes: &notes)
         let contributed = contributions.reduce(Decimal(0)) { $0 + $1.amount }
         let local = try localTaxes(input, regular: regular, preTax: preTax, notes: &notes)
@@ -247,7 +247,7 @@ public struct PaycheckCalculator: Sendable {
     /// The state's withholding by its method: on the period's wages less the pre-tax deductions the
     /// state excludes, with the supplemental wages (aggregated: withheld as if paid with the
     /// regular wages). Nil when no state is asked, or its method is not in the data (a note says).
-    private func state(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, notes: inout [String]) throws -> Decimal? {
+    private func state(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, federalRegular: Decimal, notes: inout [String]) throws -> Decimal? {
         let certificate = input.stateCertificate
         guard let code = input.state?.uppercased() else {
             if let field = certificate.given.first {
@@ -292,8 +292,11 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " (to be confirmed by \($0))" } ?? "")")
         }
         if certificate.exempt == true { notes.append("the \(code) certificate claims exemption: no \(code) income tax withheld") }
+        if method.federalWithholdingDeduction == true {
+            notes.append("\(code) takes the federal income tax withheld on the regular wages (\(Money.text(federalRegular)) a period) off its wages")
+        }
         guard let withheld = StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency,
-                                                               federalStatus: input.w4.filingStatus) else {
+                                                               federalStatus: input.w4.filingStatus, federalWithholding: federalRegular) else {
             notes.append("\(code) prints no \(input.frequency.rawValue) withholding table: no state withholding computed")
             return nil
         }

@@ -72,7 +72,7 @@ enum StateWithholdingFormula {
     /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.
     /// Nil when the state prints no table for the frequency (`perPeriod.deductions` without it).
     static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
-                          federalStatus: FilingStatus) -> Decimal? {
+                          federalStatus: FilingStatus, federalWithholding: Decimal = 0) -> Decimal? {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
@@ -82,7 +82,7 @@ enum StateWithholdingFormula {
             // A yearly credit claimed in dollars: its share to the cent off the period's tax.
             tax = Swift.max(0, period - Rounding.cent((certificate.creditAmount ?? 0) / periods))
         } else {
-            tax = annualized(method, certificate, wages: wages, periods: periods, status: status)
+            tax = annualized(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding)
         }
         let rounded = method.rounding == "dollar" ? Money.roundedToDollar(tax) : Money.roundedToCent(tax)
         return rounded + (certificate.extraWithholding ?? 0)
@@ -105,7 +105,7 @@ enum StateWithholdingFormula {
 
     /// The period's tax, unrounded, by the annualized formula.
     private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
-                                   status: FilingStatus) -> Decimal {
+                                   status: FilingStatus, federalWithholding: Decimal) -> Decimal {
         let yearly = wages * periods
         // A status whose figures change with the allowances claimed (California's married with two or more).
         let column = method.byAllowances?[status.rawValue].flatMap { column -> StateWithholding.AllowanceColumn? in
@@ -115,16 +115,31 @@ enum StateWithholdingFormula {
         // At or below the low-income floor, nothing is withheld (the certificate's extra amount still is).
         if let floor = column?.wageFloor ?? method.wageFloor?[status], yearly <= floor { return 0 }
         var standard = column?.standardDeduction ?? method.standardDeduction?[status] ?? 0
-        if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status], yearly > start {
-            // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60).
-            standard = Swift.max(0, Rounding.cent(standard - rate * (yearly - start)))
+        if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status] {
+            let minimum = phaseOut.minimum?[status] ?? 0
+            if let step = phaseOut.step?[status] {
+                // By steps, "for each $500 or part thereof", from the start itself (Alabama).
+                if yearly >= start {
+                    var steps = (yearly - start) / step, whole = Decimal()
+                    NSDecimalRound(&whole, &steps, 0, .down)
+                    standard = Swift.max(minimum, Rounding.cent(standard - rate * step * (whole + 1)))
+                }
+            } else if yearly > start {
+                // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60).
+                standard = Swift.max(minimum, Rounding.cent(standard - rate * (yearly - start)))
+            }
         }
         if let share = method.standardDeductionShare {
             // A share of the year's wages, to the cent, at most the maximum; none below the allowances it needs.
             standard = (certificate.allowances ?? 0) >= share.minAllowances ? Swift.min(Rounding.cent(share.rate * yearly), share.max) : 0
         }
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
-        let deductions = standard + allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 }
+        var deductions = standard + allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 }
+        // The year's federal withholding (Alabama), and additional allowances valued by the year's wages (its dependents).
+        if method.federalWithholdingDeduction == true { deductions += federalWithholding * periods }
+        if let tiers = method.additionalAllowanceByWages, let tier = tiers.first(where: { $0.through.map { yearly <= $0 } ?? true }) {
+            deductions += Decimal(certificate.additionalAllowances ?? 0) * tier.amount
+        }
         let taxable = Swift.max(0, yearly - deductions)
         var annual: Decimal
         if let rate = certificate.electedRate ?? method.rate {

@@ -71,9 +71,13 @@ extension YAMLDocument {
             guard var inner = mapping(node, p) else { return nil }
             let start = inner.required("start").flatMap { amountTable($0, p.key("start")) }
             let rate = inner.required("rate").flatMap { statusTable($0, p.key("rate")) { self.rate($0, $1) } }
+            let stepNode = inner.optional("step")
+            let step = stepNode.flatMap { amountTable($0, p.key("step")) }
+            let minimumNode = inner.optional("minimum")
+            let minimum = minimumNode.flatMap { amountTable($0, p.key("minimum")) }
             inner.finish()
-            guard let start, let rate else { return nil }
-            return .init(start: start, rate: rate)
+            guard let start, let rate, stepNode == nil || step != nil, minimumNode == nil || minimum != nil else { return nil }
+            return .init(start: start, rate: rate, step: step, minimum: minimum)
         }
         let limitNode = m.optional("allowanceWageLimit")
         let limit = limitNode.flatMap { decimal($0, path.key("allowanceWageLimit")) }
@@ -190,6 +194,18 @@ extension YAMLDocument {
             }
             return ok ? table : nil
         }
+        let federalDeductionNode = m.optional("federalWithholdingDeduction")
+        let federalDeduction = federalDeductionNode.flatMap { bool($0, path.key("federalWithholdingDeduction")) }
+        let tiersNode = m.optional("additionalAllowanceByWages")
+        let tiers = tiersNode.flatMap { list($0, path.key("additionalAllowanceByWages")) { node, at -> StateWithholding.WageTier? in
+            guard var tier = self.mapping(node, at) else { return nil }
+            let throughNode = tier.required("through")
+            let through = throughNode.flatMap { self.isNull($0) ? nil : self.decimal($0, at.key("through")) }
+            let amount = tier.required("amount").flatMap { self.decimal($0, at.key("amount")) }
+            tier.finish()
+            guard let throughNode, self.isNull(throughNode) || through != nil, let amount else { return nil }
+            return .init(through: through, amount: amount)
+        } }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -206,12 +222,14 @@ extension YAMLDocument {
               phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
               perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, defaultNode == nil || exemptionDefault != nil,
               shareNode == nil || share != nil, phaseNode == nil || creditPhaseOut != nil,
-              floorNode == nil || wageFloor != nil, columnsNode == nil || columns != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              floorNode == nil || wageFloor != nil, columnsNode == nil || columns != nil,
+              federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
-                                flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
+                                additionalAllowanceByWages: tiers, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 }

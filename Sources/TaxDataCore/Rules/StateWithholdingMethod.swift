@@ -111,6 +111,16 @@ public struct StateWithholdingMethod: StateConstructRule {
             for (status, rate) in phaseOut.rate.writtenInOrder where rate <= 0 || rate >= 1 {
                 error("standardDeductionPhaseOut.rate \(Money.text(rate)) must be in (0, 1)", at.key("rate").key(status.rawValue))
             }
+            for (key, table) in [("step", phaseOut.step), ("minimum", phaseOut.minimum)] {
+                guard let table else { continue }
+                if !table.missing.isEmpty { error("standardDeductionPhaseOut.\(key) has no amount for \(table.missing.map(\.rawValue).joined(separator: ", "))", at.key(key)) }
+            }
+            for (status, step) in phaseOut.step?.writtenInOrder ?? [] where step <= 0 {
+                error("standardDeductionPhaseOut.step must be positive", at.key("step").key(status.rawValue))
+            }
+            for (status, minimum) in phaseOut.minimum?.writtenInOrder ?? [] where minimum < 0 || minimum > (method.standardDeduction?[status] ?? 0) {
+                error("standardDeductionPhaseOut.minimum \(Money.text(minimum)) must be 0 to the standard deduction", at.key("minimum").key(status.rawValue))
+            }
         }
         if let limit = method.allowanceWageLimit {
             if limit <= 0 { error("allowanceWageLimit must be positive", path.key("allowanceWageLimit")) }
@@ -224,6 +234,27 @@ public struct StateWithholdingMethod: StateConstructRule {
             if method.perPeriod == nil { error("creditPhaseOut is for a perPeriod method", at) }
             if method.flatRateAbove != nil { error("creditPhaseOut is taken off the tables' tax: not with flatRateAbove", at) }
             if method.certificate.contains("creditAmount") { error("creditPhaseOut and 'creditAmount' on the certificate: one credit or the other", at) }
+        }
+        if method.federalWithholdingDeduction == true, method.perPeriod != nil {
+            error("federalWithholdingDeduction takes the year's federal withholding off the year's wages: a perPeriod method has none", path.key("federalWithholdingDeduction"))
+        }
+        if let tiers = method.additionalAllowanceByWages {
+            let at = path.key("additionalAllowanceByWages")
+            if !method.certificate.contains("additionalAllowances") { error("additionalAllowanceByWages needs 'additionalAllowances' on the certificate", at) }
+            if method.additionalAllowance != nil { error("additionalAllowanceByWages replaces additionalAllowance: give one or the other", at) }
+            if method.perPeriod != nil { error("additionalAllowanceByWages goes by the year's wages: a perPeriod method has none", at) }
+            if tiers.isEmpty { error("additionalAllowanceByWages must list at least one tier", at) }
+            for (i, tier) in tiers.enumerated() {
+                let t = at.index(i)
+                if tier.amount < 0 { error("additionalAllowanceByWages amount must not be negative", t.key("amount")) }
+                if i == tiers.count - 1 {
+                    if tier.through != nil { error("the last tier is open: through null", t.key("through")) }
+                } else if let through = tier.through {
+                    if let next = tiers[i + 1].through, next <= through { error("the tiers' through must rise", at.index(i + 1).key("through")) }
+                } else {
+                    error("only the last tier is open (through null)", t.key("through"))
+                }
+            }
         }
         if let floor = method.wageFloor {
             let at = path.key("wageFloor")

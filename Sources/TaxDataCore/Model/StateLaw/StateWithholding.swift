@@ -242,12 +242,37 @@ public struct StateWithholding: Sendable, Equatable, Codable {
 
     /// `standardDeduction[status] − rate[status] × (yearly wages − start[status])` when the wages
     /// are above `start`, never below zero.
+    ///
+    /// With `step`, the reduction goes by steps (Alabama: "$175 for each $500 or part thereof" from
+    /// $26,000): `rate × step × (⌊(wages − start) / step⌋ + 1)` once the wages reach `start`; and the
+    /// deduction never falls below `minimum` (Alabama's $5,000 married).
     public struct DeductionPhaseOut: Sendable, Equatable, Codable {
         public var start: StatusTable<Decimal>
         public var rate: StatusTable<Decimal>
-        public init(start: StatusTable<Decimal>, rate: StatusTable<Decimal>) {
+        public var step: StatusTable<Decimal>?
+        public var minimum: StatusTable<Decimal>?
+        public init(start: StatusTable<Decimal>, rate: StatusTable<Decimal>, step: StatusTable<Decimal>? = nil, minimum: StatusTable<Decimal>? = nil) {
             self.start = start
             self.rate = rate
+            self.step = step
+            self.minimum = minimum
+        }
+    }
+
+    /// The paycheck's federal income tax withheld on its regular wages, times the periods, is taken
+    /// off the year's wages (Alabama).
+    public var federalWithholdingDeduction: Bool?
+    /// Each additional allowance is worth the amount of the first tier whose `through` the year's
+    /// wages do not pass (Alabama's dependents: $1,000 to $50,000, $500 to $100,000, $300 above).
+    public var additionalAllowanceByWages: [WageTier]?
+
+    public struct WageTier: Sendable, Equatable, Codable {
+        /// Inclusive; nil on the last tier.
+        public var through: Decimal?
+        public var amount: Decimal
+        public init(through: Decimal?, amount: Decimal) {
+            self.through = through
+            self.amount = amount
         }
     }
     /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
@@ -278,6 +303,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
                 exemptionAmountDefault: StatusTable<Decimal>? = nil, standardDeductionShare: DeductionShare? = nil, creditPhaseOut: CreditPhaseOut? = nil,
                 wageFloor: StatusTable<Decimal>? = nil, byAllowances: [String: AllowanceColumn]? = nil,
+                federalWithholdingDeduction: Bool? = nil, additionalAllowanceByWages: [WageTier]? = nil,
                 localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -298,7 +324,11 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.standardDeductionShare = standardDeductionShare
         self.creditPhaseOut = creditPhaseOut
         self.wageFloor = wageFloor
+        self.federalWithholdingDeduction = federalWithholdingDeduction
+        self.additionalAllowanceByWages = additionalAllowanceByWages
         self.byAllowances = byAllowances
+        self.federalWithholdingDeduction = federalWithholdingDeduction
+        self.additionalAllowanceByWages = additionalAllowanceByWages
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -309,7 +339,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -328,7 +358,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
         let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
-                                              ("standardDeductionPhaseOut", ["start", "rate"]),
+                                              ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"])]
         for (part, known) in parts {
@@ -362,6 +392,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         standardDeductionShare = try c.decodeIfPresent(DeductionShare.self, forKey: .standardDeductionShare)
         creditPhaseOut = try c.decodeIfPresent(CreditPhaseOut.self, forKey: .creditPhaseOut)
         wageFloor = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .wageFloor)
+        federalWithholdingDeduction = try c.decodeIfPresent(Bool.self, forKey: .federalWithholdingDeduction)
+        additionalAllowanceByWages = try c.decodeIfPresent([WageTier].self, forKey: .additionalAllowanceByWages)
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
@@ -393,6 +425,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(standardDeductionShare, forKey: .standardDeductionShare)
         try c.encodeIfPresent(creditPhaseOut, forKey: .creditPhaseOut)
         try c.encodeIfPresent(wageFloor, forKey: .wageFloor)
+        try c.encodeIfPresent(federalWithholdingDeduction, forKey: .federalWithholdingDeduction)
+        try c.encodeIfPresent(additionalAllowanceByWages, forKey: .additionalAllowanceByWages)
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
