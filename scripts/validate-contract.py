@@ -229,7 +229,42 @@ def check_schemas(contract):
                 contract.resolve(schema.get("$id", ""), ref)
             except KeyError as error:
                 problems.append(f"{where}: $ref at {pointer or '/'} does not resolve: {error}")
+    problems += check_mid_year(contract)
     problems += check_openapi(contract)
+    return problems
+
+
+def check_mid_year(contract):
+    """A state withholding method's later methods (midYear) are whole methods: their items must
+    allow exactly the method's keys (less midYear) and from/appliesBy, described alike, so a key
+    added to the method cannot be forgotten there."""
+    schema = contract.schemas.get("state")
+    if schema is None:
+        return []
+    where = os.path.relpath(contract.paths["state"], ROOT)
+
+    def find(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "withholding" and isinstance(value, dict) and "certificate" in value.get("properties", {}):
+                    return value
+                found = find(value)
+                if found is not None:
+                    return found
+        return None
+
+    method = find(schema)
+    if method is None or "midYear" not in method.get("properties", {}):
+        return [f"{where}: the state withholding method has no midYear"]
+    item = method["properties"]["midYear"].get("items", {}).get("properties", {})
+    expected = {k: v for k, v in method["properties"].items() if k != "midYear"}
+    problems = []
+    for key in sorted(set(expected) | set(item) - {"from", "appliesBy"}):
+        if item.get(key) != expected.get(key):
+            problems.append(f"{where}: withholding.midYear's items differ from the method at '{key}' (a later method is a whole method)")
+    for key in ("from", "appliesBy"):
+        if key not in item:
+            problems.append(f"{where}: withholding.midYear's items have no '{key}'")
     return problems
 
 
