@@ -260,6 +260,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         if let state, let withheld = p.stateWithheld, let owed = p.stateOwed, let refund = p.stateRefund {
             lines.append(line(state, withheld, owed, refund))
         }
+        lines += p.notes.map { "  note: \($0)" }
         return lines.joined(separator: "\n")
     }
 

@@ -653,6 +653,31 @@ struct WithholdingTests {
         #expect(unread.notes.contains { $0.contains("appliesBy checkDate") && $0.contains("newer than this library") })
     }
 
+    @Test("the year's projection in a state whose method changes during the year weighs each method by its days, dated or not, and says so")
+    func projectionAcrossChange() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let calculator = PaycheckCalculator(data: data)
+        let certificate = StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1)
+        func paycheck(_ day: String?) -> PaycheckInput {
+            PaycheckInput(frequency: .semimonthly, wages: 2000, w4: FormW4(filingStatus: .marriedFilingJointly), state: "GA",
+                          stateCertificate: certificate, payDate: day.flatMap(ISODate.init))
+        }
+        // 5.19% to May 10 (130 days), 4.99% from May 11 (235 days): 2,000 − 1,000 − 166.67 = 833.33 × 5.19% = 43.25 a paycheck;
+        // 2,000 − 1,250 − 208.33 = 541.67 × 4.99% = 27.03. 24 × (43.25 × 130 + 27.03 × 235) / 365 = 787.37.
+        #expect(try calculator.calculate(paycheck("2026-03-13")).stateWithholding == Decimal(string: "43.25"))
+        #expect(try calculator.calculate(paycheck("2026-06-15")).stateWithholding == Decimal(string: "27.03"))
+        for day in ["2026-03-13", "2026-06-15", nil] {
+            let year = try calculator.projection(paycheck(day))
+            #expect(year.stateWithheld == Decimal(string: "787.37"), "\(day ?? "undated")")
+            #expect(year.stateOwed != nil && year.notes.contains { $0.contains("GA's withholding method changes during the year") })
+        }
+        // A state whose method does not change: the paycheck times the paychecks, no note.
+        let illinois = PaycheckInput(frequency: .semimonthly, wages: 2000, w4: FormW4(filingStatus: .single), state: "IL")
+        let il = try calculator.projection(illinois)
+        let perPaycheck = try #require(try calculator.calculate(illinois).stateWithholding)
+        #expect(il.notes.isEmpty && il.stateWithheld == perPaycheck * 24)
+    }
+
     @Test("a local tax whose rate changes during the year is withheld at the rate in force on the pay date; without one, at the year's blend, with a note")
     func datedLocalRates() throws {
         let w4 = FormW4(filingStatus: .single)

@@ -2,7 +2,9 @@ import Foundation
 import TaxDataCore
 
 /// A year of identical paychecks against the year's tax: what is withheld, what is owed, and the
-/// refund (positive) or balance due (negative) the return would show, federal and state.
+/// refund (positive) or balance due (negative) the return would show, federal and state. Where the
+/// state's method changes during the year, each method counts for the share of the year's days it is
+/// in force (`notes` says so).
 ///
 /// Withheld: the paycheck's income tax withholding times the paychecks in a year (Pub 15-T's
 /// percentage method gives every paycheck of the year the same amount; a supplemental payment is
@@ -22,6 +24,9 @@ public struct YearProjection: Sendable, Equatable {
     /// Nil when the paycheck computes no state withholding (no state, or its method is not in the data).
     public var stateWithheld: Decimal?
     public var stateOwed: Decimal?
+    /// How the projection was made where it is not simply the paycheck times the year's paychecks
+    /// (a state method that changes during the year).
+    public var notes: [String] = []
 
     /// Withheld less owed: a refund when positive, a balance due when negative.
     public var federalRefund: Decimal { federalWithheld - federalOwed }
@@ -56,15 +61,52 @@ extension PaycheckCalculator {
             }
             stateOwed = liability.stateIncomeTax - liability.stateRefundableCredits
         }
-        return YearProjection(paychecks: input.frequency.periods, household: liabilityInput, federalWithheld: federalWithheld,
-                              federalOwed: liability.federalIncomeTax - liability.federalRefundableCredits,
-                              stateWithheld: stateWithheld, stateOwed: stateOwed)
+        var notes: [String] = []
+        if let code = input.state?.uppercased(), let changes = data.states[code]?.withholding?.midYear, !changes.isEmpty {
+            // A method that changes during the year: each method's paycheck, for the share of the year's days it is in
+            // force (whatever this paycheck's own date, or without one).
+            if let weighted = try weightedStateWithholding(input, changes: changes, periods: periods) {
+                var regular = input
+                regular.supplemental = 0
+                let bonus = input.supplemental > 0 && paycheck.stateWithholding != nil
+                    ? (paycheck.stateWithholding ?? 0) - (try calculate(regular).stateWithholding ?? 0) : 0
+                stateWithheld = weighted + bonus
+                stateOwed = liability.stateIncomeTax - liability.stateRefundableCredits
+                notes.append("\(code)'s withholding method changes during the year (from \(changes.map(\.from).joined(separator: ", "))): "
+                             + "the year's state withholding weighs each method's paycheck by the days it is in force")
+            }
+        }
+        var projection = YearProjection(paychecks: input.frequency.periods, household: liabilityInput, federalWithheld: federalWithheld,
+                                        federalOwed: liability.federalIncomeTax - liability.federalRefundableCredits,
+                                        stateWithheld: stateWithheld, stateOwed: stateOwed)
+        projection.notes = notes
+        return projection
+    }
+
+    /// The year's state withholding of paychecks like `input` (without its supplemental wages) when the
+    /// state's method changes during the year: each method's paycheck × the year's paychecks × the share of
+    /// the year's days from its first day to the next method's, to the cent. Nil when a method computes none.
+    private func weightedStateWithholding(_ input: PaycheckInput, changes: [StateWithholding.Change], periods: Decimal) throws -> Decimal? {
+        let year = data.meta.taxYear, days = YearDays.count(year)
+        let starts = ["\(year)-01-01"] + changes.map(\.from)
+        var total: Decimal = 0
+        for (i, start) in starts.enumerated() {
+            guard let date = ISODate(start), let first = YearDays.day(start, in: year) else { return nil }
+            let next = i + 1 < starts.count ? YearDays.day(starts[i + 1], in: year) : days + 1
+            guard let next else { return nil }
+            var dated = input
+            dated.supplemental = 0
+            (dated.payDate, dated.periodStart, dated.periodEnd) = (date, date, date)
+            guard let withheld = try calculate(dated).stateWithholding else { return nil }
+            total += withheld * periods * Decimal(next - first) / Decimal(days)
+        }
+        return Rounding.cent(total)
     }
 }
 
 extension YearProjection: Encodable {
     enum CodingKeys: String, CodingKey {
-        case paychecks, grossAnnual, status, federalWithheld, federalOwed, federalRefund, stateWithheld, stateOwed, stateRefund
+        case paychecks, grossAnnual, status, federalWithheld, federalOwed, federalRefund, stateWithheld, stateOwed, stateRefund, notes
     }
 
     /// The household as the year's gross and status; the amounts; the state's only when computed.
@@ -79,5 +121,6 @@ extension YearProjection: Encodable {
         try c.encodeIfPresent(stateWithheld, forKey: .stateWithheld)
         try c.encodeIfPresent(stateOwed, forKey: .stateOwed)
         try c.encodeIfPresent(stateRefund, forKey: .stateRefund)
+        if !notes.isEmpty { try c.encode(notes, forKey: .notes) }
     }
 }
