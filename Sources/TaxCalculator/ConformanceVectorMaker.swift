@@ -122,7 +122,7 @@ public enum ConformanceVectorMaker {
             var certificate = ConformanceVectors.Certificate()
             let fields = Set(method.certificate)
             if fields.contains("filingStatus") { certificate.filingStatus = .marriedFilingJointly }
-            if fields.contains("allowances") { certificate.allowances = 2 }
+            if fields.contains("allowances") { certificate.allowances = Swift.min(2, method.maxAllowances ?? 2) }
             if fields.contains("additionalAllowances") { certificate.additionalAllowances = 1 }
             if fields.contains("electedRate") { certificate.electedRate = method.electedRates?.last }
             if fields.contains("exemptionAmount") { certificate.exemptionAmount = 6_000 }

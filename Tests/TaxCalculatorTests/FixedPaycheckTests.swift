@@ -53,7 +53,7 @@ struct FixedPaycheckTests {
             for field in method.certificate where Bool.random(using: &rng) {
                 switch field {
                 case "filingStatus": certificate.filingStatus = FilingStatus.allCases.randomElement(using: &rng)!
-                case "allowances": certificate.allowances = Int.random(in: 0...8, using: &rng)
+                case "allowances": certificate.allowances = Int.random(in: 0...(method.maxAllowances ?? 8), using: &rng)
                 case "additionalAllowances": certificate.additionalAllowances = Int.random(in: 0...3, using: &rng)
                 case "electedRate": certificate.electedRate = method.electedRates?.randomElement(using: &rng)
                 case "exemptionAmount": certificate.exemptionAmount = dollars(cents: Int64.random(in: 0...2_000_000, using: &rng))

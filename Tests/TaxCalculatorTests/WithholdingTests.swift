@@ -211,6 +211,12 @@ struct WithholdingTests {
         #expect(pa?.message.contains("stateCertificate.allowances") == true)
         let none = error(PaycheckInput(frequency: .weekly, wages: 800, w4: w4, stateCertificate: StateCertificate(allowances: 1)))
         #expect(none?.message.contains("needs a state") == true)
+        // Louisiana's L-4 claims 0, 1 or 2 (maxAllowances): 3 is refused, by name, in both calculators.
+        let louisiana = PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "LA", stateCertificate: StateCertificate(allowances: 3))
+        let three = error(louisiana)
+        #expect(three?.code == .outOfRange && three?.message.contains("stateCertificate.allowances: LA's certificate claims at most 2") == true)
+        let fast = try FixedPaycheckCalculator(data: try #require(compiledYears.first { $0.meta.taxYear == 2026 }))
+        #expect(throws: CalculationError.self) { try FixedPaycheckCalculator.Input(louisiana, calculator: fast) }
         let negative = error(PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL", stateCertificate: StateCertificate(extraWithholding: -1)))
         #expect(negative?.code == .negativeAmount)
         let texas = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "TX"))

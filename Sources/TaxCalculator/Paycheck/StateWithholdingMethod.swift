@@ -59,6 +59,9 @@ enum StateWithholdingFormula {
                 throw CalculationError(.outOfRange, "stateCertificate.\(field): \(count) is not 0…\(FormW4.maxAllowances)")
             }
         }
+        if let most = method.maxAllowances, let count = certificate.allowances, count > most {
+            throw CalculationError(.outOfRange, "stateCertificate.allowances: \(state)'s certificate claims at most \(most), not \(count)")
+        }
         if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
         if let amount = certificate.exemptionAmount, amount < 0 { throw CalculationError.negative("stateCertificate.exemptionAmount") }
         if let amount = certificate.creditAmount, amount < 0 { throw CalculationError.negative("stateCertificate.creditAmount") }

@@ -206,6 +206,8 @@ extension YAMLDocument {
             guard let throughNode, self.isNull(throughNode) || through != nil, let amount else { return nil }
             return .init(through: through, amount: amount)
         } }
+        let maxNode = m.optional("maxAllowances")
+        let maxAllowances = maxNode.flatMap { integer($0, path.key("maxAllowances")) }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -223,13 +225,13 @@ extension YAMLDocument {
               perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, defaultNode == nil || exemptionDefault != nil,
               shareNode == nil || share != nil, phaseNode == nil || creditPhaseOut != nil,
               floorNode == nil || wageFloor != nil, columnsNode == nil || columns != nil,
-              federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
-                                additionalAllowanceByWages: tiers, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                additionalAllowanceByWages: tiers, maxAllowances: maxAllowances, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 }

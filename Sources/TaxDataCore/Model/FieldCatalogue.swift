@@ -229,6 +229,7 @@ public enum FieldCatalogue {
         "states/withholding.standardDeductionPhaseOut.step.*": FieldSpec(.amount),
         "states/withholding.standardDeductionPhaseOut.minimum.*": FieldSpec(.amount),
         "states/withholding.federalWithholdingDeduction": FieldSpec(.text),
+        "states/withholding.maxAllowances": FieldSpec(.count),
         "states/withholding.additionalAllowanceByWages[].through": FieldSpec(.amount),
         "states/withholding.additionalAllowanceByWages[].amount": FieldSpec(.amount),
         "states/withholding.byAllowances.*.atLeast": FieldSpec(.count),

@@ -235,6 +235,10 @@ public struct StateWithholdingMethod: StateConstructRule {
             if method.flatRateAbove != nil { error("creditPhaseOut is taken off the tables' tax: not with flatRateAbove", at) }
             if method.certificate.contains("creditAmount") { error("creditPhaseOut and 'creditAmount' on the certificate: one credit or the other", at) }
         }
+        if let most = method.maxAllowances {
+            if !(0...99).contains(most) { error("maxAllowances \(most) must be 0…99", path.key("maxAllowances")) }
+            if !method.certificate.contains("allowances") { error("maxAllowances needs 'allowances' on the certificate", path.key("maxAllowances")) }
+        }
         if method.federalWithholdingDeduction == true, method.perPeriod != nil {
             error("federalWithholdingDeduction takes the year's federal withholding off the year's wages: a perPeriod method has none", path.key("federalWithholdingDeduction"))
         }

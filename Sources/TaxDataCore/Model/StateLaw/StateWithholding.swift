@@ -259,6 +259,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         }
     }
 
+    /// The most allowances the certificate can claim (Louisiana's L-4: 0, 1 or 2; Alabama's A-4: the
+    /// personal exemption, 0 or 1); more is refused, by name.
+    public var maxAllowances: Int?
     /// The paycheck's federal income tax withheld on its regular wages, times the periods, is taken
     /// off the year's wages (Alabama).
     public var federalWithholdingDeduction: Bool?
@@ -303,7 +306,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
                 exemptionAmountDefault: StatusTable<Decimal>? = nil, standardDeductionShare: DeductionShare? = nil, creditPhaseOut: CreditPhaseOut? = nil,
                 wageFloor: StatusTable<Decimal>? = nil, byAllowances: [String: AllowanceColumn]? = nil,
-                federalWithholdingDeduction: Bool? = nil, additionalAllowanceByWages: [WageTier]? = nil,
+                federalWithholdingDeduction: Bool? = nil, additionalAllowanceByWages: [WageTier]? = nil, maxAllowances: Int? = nil,
                 localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -324,11 +327,10 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.standardDeductionShare = standardDeductionShare
         self.creditPhaseOut = creditPhaseOut
         self.wageFloor = wageFloor
-        self.federalWithholdingDeduction = federalWithholdingDeduction
-        self.additionalAllowanceByWages = additionalAllowanceByWages
         self.byAllowances = byAllowances
         self.federalWithholdingDeduction = federalWithholdingDeduction
         self.additionalAllowanceByWages = additionalAllowanceByWages
+        self.maxAllowances = maxAllowances
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -339,7 +341,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -394,6 +396,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         wageFloor = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .wageFloor)
         federalWithholdingDeduction = try c.decodeIfPresent(Bool.self, forKey: .federalWithholdingDeduction)
         additionalAllowanceByWages = try c.decodeIfPresent([WageTier].self, forKey: .additionalAllowanceByWages)
+        maxAllowances = try c.decodeIfPresent(Int.self, forKey: .maxAllowances)
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
@@ -427,6 +430,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(wageFloor, forKey: .wageFloor)
         try c.encodeIfPresent(federalWithholdingDeduction, forKey: .federalWithholdingDeduction)
         try c.encodeIfPresent(additionalAllowanceByWages, forKey: .additionalAllowanceByWages)
+        try c.encodeIfPresent(maxAllowances, forKey: .maxAllowances)
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
