@@ -40,6 +40,8 @@ extension FixedPaycheckCalculator {
         let federalDeduction: Bool
         /// `additionalAllowanceByWages`: each tier's last yearly wages (cents; `.max` on the open one) and value.
         let tierThrough: [Int64], tierAmount: [Int64]
+        /// Whether the method has a `byAllowances` column or a `wageFloor`, a stepped phase-out, an exemption default.
+        let hasColumnsOrFloor: Bool, hasSteppedPhaseOut: Bool, hasExemptionDefault: Bool
 
         init(deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
@@ -52,6 +54,9 @@ extension FixedPaycheckCalculator {
             self.federalDeduction = federalDeduction
             self.tierThrough = tierThrough
             self.tierAmount = tierAmount
+            hasColumnsOrFloor = columnAtLeast.contains { $0 != .max } || wageFloor.contains { $0 >= 0 }
+            hasSteppedPhaseOut = phaseOutStep.contains { $0 > 0 }
+            hasExemptionDefault = exemptionDefault.contains { $0 != 0 }
             self.wageFloor = wageFloor
             self.columnAtLeast = columnAtLeast
             self.columnCountsAll = columnCountsAll
@@ -205,7 +210,7 @@ extension FixedPaycheckCalculator {
                 let allowances = tables.totals
                     ? FixedPoint.divideRounded(further * tables.yearlyAllowance, periods) + FixedPoint.divideRounded(input.certificateAdditional * tables.yearlyAdditional, periods)
                     : further * tables.allowance[f] + input.certificateAdditional * tables.additional[f]
-                let exemption = input.certificateExemptionGiven ? input.certificateExemptionCents : method.exemptionDefault[statusIndex]
+                let exemption = input.certificateExemptionGiven ? input.certificateExemptionCents : method.hasExemptionDefault ? method.exemptionDefault[statusIndex] : 0
                 let deductions = tables.deduction[f][statusIndex] + (firstCount > 0 ? tables.personal[f][statusIndex][Int(firstCount) - 1] : 0)
                     + allowances + FixedPoint.divideRounded(exemption, periods)
                 let taxable = Swift.max(0, wages - deductions)
@@ -248,30 +253,34 @@ extension FixedPaycheckCalculator {
                 }
             } else {
                 let yearly = wages * periods
-                let counted = input.certificateAllowances + (method.columnCountsAll[statusIndex] ? input.certificateAdditional : 0)
-                let inColumn = counted >= method.columnAtLeast[statusIndex]
-                let floor = inColumn && method.columnFloor[statusIndex] >= 0 ? method.columnFloor[statusIndex] : method.wageFloor[statusIndex]
-                if floor >= 0, yearly <= floor { return input.certificateExtraCents }
-                var standard = inColumn && method.columnDeduction[statusIndex] >= 0 ? method.columnDeduction[statusIndex] : method.deduction[statusIndex]
+                var standard = method.deduction[statusIndex]
+                // (Each feature behind a flag of the method: a method without it reads none of its arrays.)
+                if method.hasColumnsOrFloor {
+                    let counted = input.certificateAllowances + (method.columnCountsAll[statusIndex] ? input.certificateAdditional : 0)
+                    let inColumn = counted >= method.columnAtLeast[statusIndex]
+                    let floor = inColumn && method.columnFloor[statusIndex] >= 0 ? method.columnFloor[statusIndex] : method.wageFloor[statusIndex]
+                    if floor >= 0, yearly <= floor { return input.certificateExtraCents }
+                    if inColumn && method.columnDeduction[statusIndex] >= 0 { standard = method.columnDeduction[statusIndex] }
+                }
                 if method.shareRate >= 0 {
                     standard = input.certificateAllowances >= method.shareMinAllowances
                         ? Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax) : 0
                 }
-                let start = method.phaseOutStart[statusIndex], step = method.phaseOutStep[statusIndex]
-                if step > 0 {
+                if method.hasSteppedPhaseOut {
                     // By steps, "or part thereof", from the start itself.
-                    if yearly >= start {
+                    let start = method.phaseOutStart[statusIndex], step = method.phaseOutStep[statusIndex]
+                    if step > 0, yearly >= start {
                         standard = Swift.max(method.phaseOutMinimum[statusIndex], FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
                             - method.phaseOutRate[statusIndex] * step * ((yearly - start) / step + 1)))
                     }
-                } else if yearly > start {
+                } else if yearly > method.phaseOutStart[statusIndex] {
                     standard = Swift.max(method.phaseOutMinimum[statusIndex], FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
-                        - method.phaseOutRate[statusIndex] * (yearly - start)))
+                        - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
                 }
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
                 let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
                 var deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
-                    + (input.certificateExemptionGiven ? input.certificateExemptionCents : method.exemptionDefault[statusIndex])
+                    + (input.certificateExemptionGiven ? input.certificateExemptionCents : method.hasExemptionDefault ? method.exemptionDefault[statusIndex] : 0)
                 if method.federalDeduction { deductions += federal * periods }
                 if !method.tierThrough.isEmpty, let tier = method.tierThrough.firstIndex(where: { yearly <= $0 }) {
                     deductions += input.certificateAdditional * method.tierAmount[tier]
