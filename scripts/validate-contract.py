@@ -261,7 +261,8 @@ def check_mid_year(contract):
     problems = []
     for key in sorted(set(expected) | set(item) - {"from", "appliesBy"}):
         if item.get(key) != expected.get(key):
-            problems.append(f"{where}: withholding.midYear's items differ from the method at '{key}' (a later method is a whole method)")
+            problems.append(f"{where}: withholding.midYear's items differ from the method at '{key}' (a later method is a whole method: "
+                            "run scripts/sync-midyear-schema.py)")
     for key in ("from", "appliesBy"):
         if key not in item:
             problems.append(f"{where}: withholding.midYear's items have no '{key}'")
