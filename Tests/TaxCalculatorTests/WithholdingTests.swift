@@ -602,6 +602,20 @@ struct WithholdingTests {
         perPeriod["roundsBases"] = "nickel"
         nested["perPeriod"] = perPeriod
         #expect(try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: nested)).unreadKeys == ["perPeriod.roundsBases"])
+        // And inside a list's items: New York's Method III tiers, Alabama's wage tiers.
+        var tiers = try #require(nested["flatRateAbove"] as? [String: Any])
+        var rows = try #require(tiers["tiers"] as? [[String: Any]])
+        rows[0]["below"] = 1
+        tiers["tiers"] = rows
+        nested["flatRateAbove"] = tiers
+        #expect(try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: nested)).unreadKeys
+                == ["flatRateAbove.tiers[].below", "perPeriod.roundsBases"])
+        var alabama = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(data.states["AL"]?.withholding)) as? [String: Any])
+        var wageTiers = try #require(alabama["additionalAllowanceByWages"] as? [[String: Any]])
+        wageTiers[2]["phaseIn"] = true
+        alabama["additionalAllowanceByWages"] = wageTiers
+        #expect(try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: alabama)).unreadKeys
+                == ["additionalAllowanceByWages[].phaseIn"])
         // Without the key, the same method withholds.
         object["stepDeduction"] = nil
         data.states["IL"]?.withholding = try JSONDecoder().decode(StateWithholding.self, from: JSONSerialization.data(withJSONObject: object))

@@ -367,6 +367,20 @@ public struct StateWithholding: Sendable, Equatable, Codable {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
             unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
         }
+        // Lists of objects: each item's keys.
+        for (list, part, known) in [("additionalAllowanceByWages", nil as String?, Set(["through", "amount"])), ("tiers", "flatRateAbove", Set(["atLeast", "rate"]))] {
+            var container = any
+            if let part {
+                guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
+                container = inner
+            }
+            guard container.contains(AnyKey(stringValue: list)), var items = try? container.nestedUnkeyedContainer(forKey: AnyKey(stringValue: list)) else { continue }
+            let name = part.map { "\($0).\(list)" } ?? list
+            while !items.isAtEnd {
+                guard let item = try? items.nestedContainer(keyedBy: AnyKey.self) else { break }
+                unread += item.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(name)[].\($0)" }
+            }
+        }
         // byAllowances: a map of statuses, each with keys of its own.
         if any.contains(AnyKey(stringValue: "byAllowances")), let statuses = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "byAllowances")) {
             for status in statuses.allKeys {
