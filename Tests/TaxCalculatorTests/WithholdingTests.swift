@@ -567,6 +567,12 @@ struct WithholdingTests {
         StateCase(year: 2026, state: "AL", frequency: .weekly, wages: "850",
                   certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1, additionalAllowances: 2), federal: .marriedFilingJointly,
                   expected: "30.19", why: "the booklet's M-2 example on 2026's federal withholding"),
+        // Mississippi 2025 at 4.4% (estimated: one withholding source), by hand: 26,000 − 2,300 − 10,000 = 13,700 × 4.4% = 602.80 / 52 = 11.59 → 12.
+        StateCase(year: 2025, state: "MS", frequency: .weekly, wages: "500", expected: "12", why: "2025's 4.4%, whole dollars"),
+        // Vermont 2025 (estimated: Suburban's annual table, the per-period ones by the 2026 rule): 1,800 − 2 × 101.92 = 1,596.16;
+        // 3.35% × (1,596.16 − 221) = 46.07 (221 = 11,475 / 52 to the dollar).
+        StateCase(year: 2025, state: "VT", frequency: .weekly, wages: "1800", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2),
+                  expected: "46.07", why: "GB-1210's example's paycheck on 2025's figures"),
         // Colorado DR 1098: the DR 0004 amount, or without one $5,000 ($10,000 for a joint federal W-4); 4.40%. No published example: by hand.
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", expected: "123.54", why: "78,000 − 5,000 = 73,000 × 4.4% = 3,212 / 26"),
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", federal: .marriedFilingJointly,
