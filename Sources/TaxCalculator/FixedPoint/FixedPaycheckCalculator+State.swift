@@ -119,10 +119,7 @@ extension FixedPaycheckCalculator {
         var tables = PeriodTables(deduction: [], personal: [], allowance: [], additional: [], totals: rounding.allowanceTotals == true,
                                   yearlyAllowance: try cents(method.allowance), yearlyAdditional: try cents(method.additionalAllowance), brackets: [])
         tables.atLeast = rounding.rows == "atLeast"
-        if let phase = method.creditPhaseOut {
-            guard let rate = FixedPoint.rate(phase.rate) else { throw CalculationError.dataUnusable("\(code) withholding creditPhaseOut rate \(Money.text(phase.rate))") }
-            tables.phaseRate = rate
-        }
+        if let phase = method.creditPhaseOut { tables.phaseRate = try FixedPoint.requireRate(phase.rate, "\(code) withholding creditPhaseOut rate") }
         tables.flatThreshold = try statusOrder.map { try method.flatRateAbove?.threshold[$0].map { try cents($0) } ?? .max }
         tables.flatTiers = try (method.flatRateAbove?.tiers ?? []).map { tier in
             guard let rate = FixedPoint.rate(tier.rate) else { throw CalculationError.dataUnusable("\(code) withholding flat rate \(Money.text(tier.rate))") }

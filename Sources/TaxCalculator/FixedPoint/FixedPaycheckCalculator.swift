@@ -76,10 +76,7 @@ public struct FixedPaycheckCalculator: Sendable {
             throw CalculationError(.dataUnusable, "the \(data.meta.taxYear) data has no federal withholding (Publication 15-T, schema 1.14)")
         }
         func cents(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireCents(value, what) }
-        func rate(_ value: Decimal, _ what: String) throws -> Int64 {
-            guard let rate = FixedPoint.rate(value) else { throw CalculationError.dataUnusable("\(what): \(Money.text(value)) is not a rate of at most 6 decimals") }
-            return rate
-        }
+        func rate(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireRate(value, what) }
         func rows(_ schedule: [WithholdingRow], _ what: String) throws -> [Row] {
             try schedule.map { row in
                 Row(atLeast: try cents(row.atLeast, "\(what) atLeast"), tentativeUnits: try cents(row.tentative, "\(what) tentative") * FixedPoint.unitsPerCent,
@@ -139,10 +136,7 @@ public struct FixedPaycheckCalculator: Sendable {
     /// One withholding method compiled to integers.
     static func compile(_ method: StateWithholding, code: String) throws -> StateMethod {
         func cents(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireCents(value, what) }
-        func rate(_ value: Decimal, _ what: String) throws -> Int64 {
-            guard let rate = FixedPoint.rate(value) else { throw CalculationError.dataUnusable("\(what): \(Money.text(value)) is not a rate of at most 6 decimals") }
-            return rate
-        }
+        func rate(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireRate(value, what) }
         let brackets: [FixedSchedule] = try method.brackets.map { table in
             try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
                 FixedSchedule(brackets: try (table[status] ?? []).map { bracket in

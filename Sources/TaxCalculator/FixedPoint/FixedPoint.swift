@@ -25,6 +25,12 @@ enum FixedPoint {
         return cents
     }
 
+    /// Millionths of a rate of the data, or `dataUnusable` naming `what`.
+    static func requireRate(_ value: Decimal, _ what: String) throws -> Int64 {
+        guard let rate = rate(value) else { throw CalculationError.dataUnusable("\(what): \(Money.text(value)) is not a rate of at most 6 decimals") }
+        return rate
+    }
+
     /// Millionths of a rate, or nil if it has more than 6 decimal places or is beyond ±1 (100 %).
     static func rate(_ value: Decimal) -> Int64? { scaled(value, by: rateScale, limit: rateScale) }
 
