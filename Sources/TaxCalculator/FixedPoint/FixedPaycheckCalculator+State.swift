@@ -133,7 +133,9 @@ extension FixedPaycheckCalculator {
             default: 1
             }
             let printed = rounding.deductions.map { $0[frequency.rawValue] }
-            tables.printed.append(printed.map { $0 != nil } ?? true)
+            // The frequency's printed schedules (`tables`): none printed, no table (annual pay has the yearly brackets).
+            let printedRows = rounding.tables?[frequency.rawValue]
+            tables.printed.append((printed.map { $0 != nil } ?? true) && (rounding.tables == nil || printedRows != nil || frequency == .annual))
             tables.flatBound.append(tables.flatThreshold.map { $0 == .max ? .max : FixedPoint.divideRounded($0, periods * step) * step })
             if let amounts = printed {
                 // As the state prints them (none for a frequency it has no table for).
@@ -154,6 +156,17 @@ extension FixedPaycheckCalculator {
             if let phase = method.creditPhaseOut {
                 tables.phaseAmount.append(try statusOrder.map { FixedPoint.divideRounded(try cents(phase.amount[$0]), periods * step) * step })
                 tables.phaseStart.append(try statusOrder.map { FixedPoint.divideRounded(try cents(phase.start[$0]), periods * step) * step })
+            }
+            if let printedRows, !brackets.isEmpty {
+                tables.brackets.append(try statusOrder.map { status in
+                    FixedSchedule(brackets: try (printedRows[status] ?? []).map { row in
+                        guard let base = units(row.baseTax) else {
+                            throw CalculationError.dataUnusable("\(code) withholding printed baseTax \(Money.text(row.baseTax)) is finer than 10⁻⁸ dollar")
+                        }
+                        return FixedBracket(floor: try cents(row.floor), rate: try FixedPoint.requireRate(row.rate, "\(code) withholding rate"), baseUnits: base)
+                    })
+                })
+                continue
             }
             tables.brackets.append(brackets.map { schedule in
                 var rows = schedule.brackets.map { row in

@@ -160,6 +160,7 @@ enum StateWithholdingFormula {
     static func periodTaxableWages(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
                                    federalStatus: FilingStatus) -> Decimal? {
         guard let rounding = method.perPeriod else { return nil }
+        if let printed = rounding.tables, printed[frequency.rawValue] == nil, frequency != .annual { return nil }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
         return periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status).map { Swift.max(0, wages - $0) }
@@ -186,6 +187,9 @@ enum StateWithholdingFormula {
     private static func tables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, _ certificate: StateCertificate,
                                wages: Decimal, periods: Decimal, frequency: PayFrequency, status: FilingStatus) -> Decimal? {
         guard let deductions = periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status) else { return nil }
+        // The frequency's printed table (`tables`); the yearly brackets divided without them, or for annual pay.
+        let printed = rounding.tables?[frequency.rawValue]
+        if rounding.tables != nil, printed == nil, frequency != .annual { return nil }
         let share = { (yearly: Decimal) in Rounding.cent(yearly / periods) }
         let taxable = Swift.max(0, wages - deductions)
         let scale = switch (frequency == .daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
@@ -203,11 +207,16 @@ enum StateWithholdingFormula {
         if let rate = certificate.electedRate ?? method.rate {
             return phasedCredit(method, taxable * rate, taxable: taxable, periods: periods, scale: scale, status: status)
         }
-        guard taxable > 0, let rows = method.brackets?[status] else { return 0 }
+        guard taxable > 0, let rows = printed?[status] ?? method.brackets?[status] else { return 0 }
         let atLeast = rounding.rows == "atLeast"
         let runningSum = rounding.bases == "runningSum"
         var tax: Decimal = 0, sum: Decimal = 0, below: (floor: Decimal, rate: Decimal)?
         for row in rows {
+            if printed != nil {
+                guard row.floor == 0 || taxable > row.floor || (atLeast && taxable == row.floor) else { break }
+                tax = row.baseTax + row.rate * (taxable - row.floor)
+                continue
+            }
             let floor = Rounding.places(row.floor / periods, scale)
             // The sum of the rows below on the period's floors, or the yearly base's share.
             if let below { sum += below.rate * (floor - below.floor) }

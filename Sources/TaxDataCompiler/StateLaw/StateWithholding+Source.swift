@@ -122,10 +122,21 @@ extension YAMLDocument {
                 }
                 return ok ? table : nil
             }
+            let tablesNode = inner.optional("tables")
+            let tables = tablesNode.flatMap { node -> [String: StatusTable<[Bracket]>]? in
+                let t = p.key("tables")
+                guard let frequencies = mapping(node, t) else { return nil }
+                var table: [String: StatusTable<[Bracket]>] = [:], ok = true
+                for (frequency, _, value) in frequencies.pairs {
+                    guard let schedules = scheduleTable(value, t.key(frequency)) else { ok = false; continue }
+                    table[frequency] = schedules
+                }
+                return ok ? table : nil
+            }
             inner.finish()
             guard let floors, dailyNode == nil || daily != nil, totalsNode == nil || totals != nil, rowsNode == nil || rows != nil,
-                  deductionsNode == nil || deductions != nil, basesNode == nil || bases != nil else { return nil }
-            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions, bases: bases)
+                  deductionsNode == nil || deductions != nil, basesNode == nil || bases != nil, tablesNode == nil || tables != nil else { return nil }
+            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions, bases: bases, tables: tables)
         }
         let flatNode = m.optional("flatRateAbove")
         let flat = flatNode.flatMap { node -> StateWithholding.FlatRateAbove? in

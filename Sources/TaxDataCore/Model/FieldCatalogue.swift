@@ -266,6 +266,10 @@ public enum FieldCatalogue {
         "states/withholding.pending": FieldSpec(.text),
     ].merging(PayFrequency.allCases.flatMap { frequency in
         ["table1", "table2"].map { ("federal/withholding.nonresidentAlien.\($0).\(frequency.rawValue)", FieldSpec(.amount)) }
+            // A state's printed per-period tables, by frequency (the keys are the frequencies).
+            + ["floor", "ceiling", "baseTax"].map { ("states/withholding.perPeriod.tables.\(frequency.rawValue).*[].\($0)", FieldSpec(.amount)) }
+            + [("states/withholding.perPeriod.tables.\(frequency.rawValue).*[].rate", FieldSpec(.share)),
+               ("states/withholding.perPeriod.tables.\(frequency.rawValue).*[].statutoryBaseTax", FieldSpec(.text))]
     }) { first, _ in first }
 
     /// Every beginning of a row's pattern that ends where a component does (`federal`,

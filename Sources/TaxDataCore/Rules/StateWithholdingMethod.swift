@@ -156,6 +156,27 @@ public struct StateWithholdingMethod: StateConstructRule {
             if let bases = perPeriod.bases, !StateWithholding.PerPeriod.baseReadings.contains(bases) {
                 error("perPeriod.bases '\(bases)' must be one of \(StateWithholding.PerPeriod.baseReadings.joined(separator: ", "))", at.key("bases"))
             }
+            if let printed = perPeriod.tables {
+                let t = at.key("tables")
+                if printed.isEmpty { error("perPeriod.tables must list at least one frequency", t) }
+                if perPeriod.bases != nil { error("perPeriod.bases derives the bases: printed tables print their own", at.key("bases")) }
+                if let yearly = method.brackets {
+                    for (frequency, table) in printed.sorted(by: { $0.key < $1.key }) {
+                        let f = t.key(frequency)
+                        guard let pay = PayFrequency(rawValue: frequency) else {
+                            error("'\(frequency)' is not a pay frequency; use \(PayFrequency.allCases.map(\.rawValue).joined(separator: ", "))", f)
+                            continue
+                        }
+                        if !table.missing.isEmpty { error("\(frequency) has no schedule for \(table.missing.map(\.rawValue).joined(separator: ", "))", f) }
+                        let periods = Decimal(pay == .daily ? (method.dailyPeriods ?? pay.periods) : pay.periods)
+                        for (status, rows) in table.writtenInOrder {
+                            check(printed: rows, yearly: yearly[status] ?? [], periods: periods, f.key(status.rawValue), error)
+                        }
+                    }
+                } else {
+                    error("perPeriod.tables print the yearly brackets per period: the method needs its brackets", t)
+                }
+            }
             if let rows = perPeriod.rows, !StateWithholding.PerPeriod.rowReadings.contains(rows) {
                 error("perPeriod.rows '\(rows)' must be one of \(StateWithholding.PerPeriod.rowReadings.joined(separator: ", "))", at.key("rows"))
             }
@@ -308,6 +329,31 @@ public struct StateWithholdingMethod: StateConstructRule {
         if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
         if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
             error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))
+        }
+    }
+
+    /// A printed per-period schedule: from 0 with no base tax, rows that meet, the last open; the
+    /// yearly schedule's rows and rates; each floor and base within a dollar of the yearly one's
+    /// share (a state rounds them, so a figure further off is a misprint or a typo).
+    private func check(printed rows: [Bracket], yearly: [Bracket], periods: Decimal, _ path: DataPath, _ error: (String, DataPath) -> Void) {
+        guard let first = rows.first else { return error("the schedule has no rows", path) }
+        if first.floor != 0 || first.baseTax != 0 { error("the first row must start at 0 with no base tax", path.index(0)) }
+        if rows.count != yearly.count { error("\(rows.count) rows where the yearly brackets have \(yearly.count)", path) }
+        for (i, row) in rows.enumerated() {
+            let at = path.index(i)
+            if i + 1 < rows.count {
+                if row.ceiling != rows[i + 1].floor { error("the rows do not meet: the next starts at \(Money.text(rows[i + 1].floor))", at.key("ceiling")) }
+            } else if row.ceiling != nil {
+                error("the last row is open: ceiling null", at.key("ceiling"))
+            }
+            guard i < yearly.count else { continue }
+            if row.rate != yearly[i].rate { error("rate \(Money.text(row.rate)) is not the yearly brackets' \(Money.text(yearly[i].rate))", at.key("rate")) }
+            for (key, value, whole) in [("floor", row.floor, yearly[i].floor), ("baseTax", row.baseTax, yearly[i].baseTax)] {
+                let share = Money.roundedToCent(whole / periods)
+                if abs(value - share) > 1 {
+                    error("\(key) \(Money.text(value)) is more than a dollar from the yearly \(Money.text(whole))'s share (\(Money.text(share)))", at.key(key))
+                }
+            }
         }
     }
 

@@ -187,7 +187,10 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// none for has no table, and no withholding is computed for it. A row applies to wages over its
     /// floor, or at least at it (`rows: atLeast`, New York's "at least … but less than"). A row's
     /// base tax is the yearly one's share to the cent, or (`bases: runningSum`, Vermont) the sum of
-    /// the rows below it on the period's own rounded floors, rounded once.
+    /// the rows below it on the period's own rounded floors, rounded once. A state whose printed
+    /// tables are not the yearly one divided (Montana's bases rounded to the dollar, mostly up) lists
+    /// them (`tables`, by frequency, each a schedule by status with the floors and bases as printed);
+    /// then a frequency it prints none for has no table, but `annual`, which is `brackets`.
     public struct PerPeriod: Sendable, Equatable, Codable {
         public var floors: String
         public var dailyFloors: String?
@@ -195,11 +198,13 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         public var rows: String?
         public var deductions: [String: PeriodDeductions]?
         public var bases: String?
+        public var tables: [String: StatusTable<[Bracket]>]?
         public static let roundings: [String] = ["cent", "dime", "dollar"]
         public static let rowReadings: [String] = ["over", "atLeast"]
         public static let baseReadings: [String] = ["share", "runningSum"]
         public init(floors: String, dailyFloors: String? = nil, allowanceTotals: Bool? = nil, rows: String? = nil,
-                    deductions: [String: PeriodDeductions]? = nil, bases: String? = nil) {
+                    deductions: [String: PeriodDeductions]? = nil, bases: String? = nil, tables: [String: StatusTable<[Bracket]>]? = nil) {
+            self.tables = tables
             self.floors = floors
             self.dailyFloors = dailyFloors
             self.allowanceTotals = allowanceTotals
@@ -358,7 +363,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         // The keys this build does not know, at the top and inside the parts that have keys of their own.
         let any = try decoder.container(keyedBy: AnyKey.self)
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
-        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases"]),
+        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases", "tables"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
                                               ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances"]),
