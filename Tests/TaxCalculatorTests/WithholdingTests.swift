@@ -579,6 +579,25 @@ struct WithholdingTests {
                   expected: "115.08", why: "a joint W-4's default: 68,000 × 4.4% = 2,992 / 26"),
         StateCase(year: 2026, state: "CO", frequency: .biweekly, wages: "3000", certificate: StateCertificate(exemptionAmount: 0),
                   expected: "132", why: "a DR 0004 claiming 0 replaces the default: 78,000 × 4.4% / 26"),
+        // Utah Publication 14 (Rev. 4/25), Example 2 (as openbooks transcribes it): biweekly 2,600 single, from periods beginning 2025-06-01;
+        // the January method (Rev. 4/24, 4.55%) before it.
+        StateCase(year: 2025, state: "UT", frequency: .biweekly, wages: "2600", periodStart: "2025-06-01", expected: "117", why: "Rev. 4/25 Example 2"),
+        StateCase(year: 2025, state: "UT", frequency: .biweekly, wages: "2600", periodStart: "2025-05-20", expected: "118",
+                  why: "Rev. 4/24: 4.55% × 2,600 = 118.30; credit 440 / 26 = 16.92 less 1.3% × (2,600 − 339) = 29.39: none; to the dollar"),
+        // Ohio 2025, by hand: the July 2024 tables to September, the Rev. 09/25 ones for wages paid from 2025-10-01.
+        StateCase(year: 2025, state: "OH", frequency: .biweekly, wages: "2000", certificate: StateCertificate(allowances: 1), payDate: "2025-09-26", expected: "47.61", why: "July 2024 tables"),
+        StateCase(year: 2025, state: "OH", frequency: .biweekly, wages: "2000", certificate: StateCertificate(allowances: 1), payDate: "2025-10-10", expected: "46.88", why: "Rev. 09/25 tables"),
+        // Montana's 2026 guide (as openbooks transcribes it): W = A + B × (G − C) by the period's printed table, to the nearest dollar.
+        StateCase(year: 2026, state: "MT", frequency: .biweekly, wages: "2950", expected: "114", why: "86 + 5.65% × (2,950 − 2,446) = 114.48"),
+        StateCase(year: 2026, state: "MT", frequency: .weekly, wages: "475", expected: "8", why: "Example 1a: 4.7% × (475 − 310) = 7.76"),
+        StateCase(year: 2026, state: "MT", frequency: .semimonthly, wages: "1375", certificate: StateCertificate(filingStatus: .marriedFilingJointly),
+                  expected: "2", why: "Example 1b: 4.7% × (1,375 − 1,342) = 1.55"),
+        StateCase(year: 2026, state: "MT", frequency: .semimonthly, wages: "1375", certificate: StateCertificate(filingStatus: .headOfHousehold),
+                  expected: "17", why: "Example 1c: 4.7% × (1,375 − 1,006) = 17.34"),
+        // The printed base, not the yearly one's share: 94 + 5.65% × 50 = 96.83 (93.04 + 2.83 = 95.87 would give 96).
+        StateCase(year: 2026, state: "MT", frequency: .semimonthly, wages: "2700", expected: "97", why: "the printed base 94"),
+        StateCase(year: 2026, state: "MT", frequency: .monthly, wages: "10600", certificate: StateCertificate(filingStatus: .marriedFilingJointly),
+                  expected: "372", why: "at least the top row's floor: its printed base, 372 (4,465 / 12 = 372.08)"),
     ])
     func stateWorkedExamples(_ c: StateCase) throws {
         let result = try paycheck(c.year, PaycheckInput(frequency: c.frequency, wages: Decimal(string: c.wages)!, w4: FormW4(filingStatus: c.federal),
@@ -827,6 +846,21 @@ struct WithholdingTests {
         // Dependents above 100,000 of wages are worth 300 each: 2 × 300 = 600. Monthly 10,000 married, 2 dependents, no federal:
         // 120,000 − 5,000 − 3,000 − 600 = 111,400: 220 + 5% × 105,400 = 5,490 / 12 = 457.50.
         #expect(StateWithholdingFormula.perPeriod(method, m2, wages: 10_000, frequency: .monthly, federalStatus: .marriedFilingJointly) == Decimal(string: "457.5"))
+    }
+
+    @Test("printed per-period tables (Montana 2026): a frequency the state prints none for computes no state withholding in either calculator, with a note; annual pay uses the yearly brackets")
+    func printedTablesFrequencies() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let fast = try FixedPaycheckCalculator(data: data)
+        for (frequency, expected) in [(PayFrequency.quarterly, nil), (.semiannual, nil), (.annual, Decimal(4290)), (.daily, Decimal(12))] as [(PayFrequency, Decimal?)] {
+            let wages: Decimal = frequency == .annual ? 100_000 : frequency == .daily ? 300 : 9_000
+            let input = PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: .single), state: "MT")
+            let result = try PaycheckCalculator(data: data).calculate(input)
+            #expect(result.stateWithholding == expected, "\(frequency)")
+            #expect(fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents == expected.map { Int64(truncating: ($0 * 100) as NSNumber) },
+                    "\(frequency)")
+            if expected == nil { #expect(result.notes.contains { $0.contains("MT prints no \(frequency.rawValue) withholding table") }) }
+        }
     }
 
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")
