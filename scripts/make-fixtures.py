@@ -240,6 +240,27 @@ standardDeduction:""")],
                                   ("error", "state.withholding", "2024/states/CA.yaml", "fortnightly:"),
                                   ("error", "state.withholding", "2024/states/CA.yaml", "rate: 0.04, baseTax: 9"),
                                   ("error", "state.withholding", "2024/states/CA.yaml", "rate: 0.04, baseTax: 9")]),
+    # Rate tables the certificate chooses (rateTables): a name that is not one, a status table with a status
+    # missing and a table that is not one; printed per-period tables without a rate table and with one that is not one.
+    "state.withholding-rate-tables": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nwithholding:\n  certificate: [filingStatus, rateTable]\n  rateTables:\n    A: [ { floor: 0, ceiling: 10000, rate: 0.02 }, { floor: 10000, ceiling: null, rate: 0.05 } ]\n    B-1: [ { floor: 0, ceiling: null, rate: 0.03 } ]\n  statusRateTable: { single: A, married_filing_jointly: Z }\n  perPeriod:\n    floors: dollar\n    rateTables:\n      weekly:\n        A: [ { floor: 0, ceiling: 192, rate: 0.02 }, { floor: 192, ceiling: null, rate: 0.05, baseTax: 3.85 } ]\n        C: [ { floor: 0, ceiling: null, rate: 0.03 } ]\n  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]")],
+                                      [("error", "state.withholding", "2024/states/CA.yaml", "certificate: [filingStatus, rateTable]"),
+                                       ("error", "state.withholding", "2024/states/CA.yaml", "B-1: ["),
+                                       ("error", "state.withholding", "2024/states/CA.yaml", "statusRateTable:"),
+                                       ("error", "state.withholding", "2024/states/CA.yaml", "statusRateTable:"),
+                                       ("error", "state.withholding", "2024/states/CA.yaml", "A: [ { floor: 0, ceiling: 192"),
+                                       ("error", "state.withholding", "2024/states/CA.yaml", "C: [")]),
+    # Circular M's steps (ficaDeduction, periodDeductions, periodWageFloor, periodCredits): a cap of 0, a rounding that
+    # is not one, a negative floor needing allowances the certificate lacks, a credit for a status that is not one and
+    # per additional allowance without them on the certificate.
+    "state.withholding-period": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nwithholding:\n  certificate: [filingStatus]\n  rate: 0.05\n  ficaDeduction: { cap: 0 }\n  periodDeductions: nickel\n  periodWageFloor: { amount: -1, withAllowances: true }\n  periodCredits: { byStatus: { married: 10 }, perAdditionalAllowance: 5 }\n  provenance: official\n  sources: [ { title: Fixture, url: https://example.org/withholding, kind: official } ]")],
+                                 [("error", "state.withholding", "2024/states/CA.yaml", "certificate: [filingStatus]"),
+                                  ("error", "state.withholding", "2024/states/CA.yaml", "ficaDeduction: { cap: 0 }"),
+                                  ("error", "state.withholding", "2024/states/CA.yaml", "periodDeductions: nickel"),
+                                  ("error", "amount.negative", "2024/states/CA.yaml", "periodWageFloor:"),
+                                  ("error", "state.withholding", "2024/states/CA.yaml", "periodWageFloor:"),
+                                  ("error", "state.withholding", "2024/states/CA.yaml", "periodWageFloor:"),
+                                  ("error", "state.withholding", "2024/states/CA.yaml", "periodCredits:"),
+                                  ("error", "state.withholding", "2024/states/CA.yaml", "periodCredits:")]),
     "state.earned-income-credit": ([("2024/states/CA.yaml", "type: progressive", "type: progressive\nearnedIncomeCredit:\n  label: state EITC\n  share: 3\n  refundableAlternative: 0.045")],
                                    [("error", "state.earned-income-credit", "2024/states/CA.yaml", "label: state EITC"),
                                     ("error", "state.earned-income-credit", "2024/states/CA.yaml", "label: state EITC"),

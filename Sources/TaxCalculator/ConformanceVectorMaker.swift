@@ -61,6 +61,7 @@ public enum ConformanceVectorMaker {
                 stateCertificate: StateCertificate(filingStatus: certificate?.filingStatus, allowances: certificate?.allowances,
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
                                                    exemptionAmount: certificate?.exemptionAmount, creditAmount: certificate?.creditAmount,
+                                                   rateTable: certificate?.rateTable,
                                                    extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
                 localities: input.localities ?? [],
                 supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat,
@@ -127,6 +128,8 @@ public enum ConformanceVectorMaker {
             if fields.contains("electedRate") { certificate.electedRate = method.electedRates?.last }
             if fields.contains("exemptionAmount") { certificate.exemptionAmount = 6_000 }
             if fields.contains("creditAmount") { certificate.creditAmount = 80 }
+            // An elected table other than the status's: the last name.
+            if fields.contains("rateTable") { certificate.rateTable = method.rateTables?.keys.sorted().last }
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                         state: code, stateCertificate: certificate, payDate: pay, periodStart: start, periodEnd: end))

@@ -37,6 +37,7 @@ struct PaycheckBatch {
         var electedRate: CalcBatch.Amount?
         var exemptionAmount: CalcBatch.Amount?
         var creditAmount: CalcBatch.Amount?
+        var rateTable: String?
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
     }
@@ -86,6 +87,7 @@ struct PaycheckBatch {
                                 electedRate: try item.stateCertificate?.electedRate.map { try amount($0, "stateCertificate.electedRate") },
                                 exemptionAmount: try item.stateCertificate?.exemptionAmount.map { try amount($0, "stateCertificate.exemptionAmount") },
                                 creditAmount: try item.stateCertificate?.creditAmount.map { try amount($0, "stateCertificate.creditAmount") },
+                                rateTable: item.stateCertificate?.rateTable,
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,

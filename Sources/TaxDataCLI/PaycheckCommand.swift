@@ -39,7 +39,8 @@ struct PaycheckCommand: AsyncParsableCommand {
         "dependentsAmount", "otherIncome", "deductions", "extraWithholding", "allowances", \
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", "supplementalMethod" (flat or aggregate), \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
-        "allowances", "additionalAllowances", "electedRate", "exemptionAmount", "extraWithholding", "exempt"}, \
+        "allowances", "additionalAllowances", "electedRate", "exemptionAmount", "creditAmount", "rateTable", \
+        "extraWithholding", "exempt"}, \
         "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
         {"id", "error"}.
         """
@@ -120,6 +121,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-credit-amount"), help: "The yearly credit in dollars the state certificate claims (Iowa's IA W-4 line 7).")
     var stateCreditAmount: String?
 
+    @Option(name: .customLong("state-rate-table"), help: "The rate table the state certificate elects (New Jersey's NJ-W4 line 3: A to E); without one, the filing status's.")
+    var stateRateTable: String?
+
     @Option(name: .customLong("state-extra-withholding"), help: "The state certificate's extra amount each paycheck.")
     var stateExtraWithholding: String?
 
@@ -194,6 +198,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 electedRate: try stateElectedRate.map { try amount($0, "--state-elected-rate") },
                                                                 exemptionAmount: try stateExemptionAmount.map { try amount($0, "--state-exemption-amount") },
                                                                 creditAmount: try stateCreditAmount.map { try amount($0, "--state-credit-amount") },
+                                                                rateTable: stateRateTable,
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil),
                              localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat,

@@ -587,6 +587,24 @@ struct WithholdingTests {
         // Ohio 2025, by hand: the July 2024 tables to September, the Rev. 09/25 ones for wages paid from 2025-10-01.
         StateCase(year: 2025, state: "OH", frequency: .biweekly, wages: "2000", certificate: StateCertificate(allowances: 1), payDate: "2025-09-26", expected: "47.61", why: "July 2024 tables"),
         StateCase(year: 2025, state: "OH", frequency: .biweekly, wages: "2000", certificate: StateCertificate(allowances: 1), payDate: "2025-10-10", expected: "46.88", why: "Rev. 09/25 tables"),
+        // New Jersey NJ-WT (September 2025) p. 25, weekly: wages less 19.20 per allowance, the period's printed table (Rate A
+        // single, Rate B married); A 3 and B 2-3 are printed on the rows before October 2020 (40.40, 15.93, 27.60).
+        StateCase(year: 2026, state: "NJ", frequency: .weekly, wages: "300", certificate: StateCertificate(allowances: 1), expected: "4.21",
+                  why: "Rate A Example 1: 280.80 × 1.5%"),
+        StateCase(year: 2026, state: "NJ", frequency: .weekly, wages: "700", certificate: StateCertificate(allowances: 1), expected: "11.84",
+                  why: "Rate A Example 2: 11.54 + 3.9% × (680.80 − 673)"),
+        StateCase(year: 2026, state: "NJ", frequency: .weekly, wages: "375", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3),
+                  expected: "4.76", why: "Rate B Example 1: 317.40 × 1.5%"),
+        StateCase(year: 2026, state: "NJ", frequency: .weekly, wages: "1200", certificate: StateCertificate(allowances: 1), expected: "40.41",
+                  why: "Rate A Example 3 on the current rows: 15.29 + 6.1% × (1,180.80 − 769) (NJ-WT prints 40.40, on 769 / 15.28)"),
+        StateCase(year: 2025, state: "NJ", frequency: .weekly, wages: "1400", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3),
+                  expected: "27.58", why: "Rate B Example 3 on the current rows: 17.31 + 2.7% × (1,342.40 − 962) (NJ-WT prints 27.60, on 961 / 17.30)"),
+        // Line 3's election replaces the status's table: Rate C weekly, 26.73 + 5.6% × (1,342.40 − 1,154) = 37.28.
+        StateCase(year: 2026, state: "NJ", frequency: .weekly, wages: "1400",
+                  certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 3, rateTable: "C"), expected: "37.28", why: "Rate C elected"),
+        // A printed base that is no rule's: Rate B semimonthly over 2,917, 59.99 + 3.9% × (3,000 − 41.60 − 2,917) = 61.60.
+        StateCase(year: 2026, state: "NJ", frequency: .semimonthly, wages: "3000", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 1),
+                  expected: "61.60", why: "the printed 59.99 (the yearly base's share is 60.00)"),
         // Montana's 2026 guide (as openbooks transcribes it): W = A + B × (G − C) by the period's printed table, to the nearest dollar.
         StateCase(year: 2026, state: "MT", frequency: .biweekly, wages: "2950", expected: "114", why: "86 + 5.65% × (2,950 − 2,446) = 114.48"),
         StateCase(year: 2026, state: "MT", frequency: .weekly, wages: "475", expected: "8", why: "Example 1a: 4.7% × (475 − 310) = 7.76"),
@@ -861,6 +879,66 @@ struct WithholdingTests {
                     "\(frequency)")
             if expected == nil { #expect(result.notes.contains { $0.contains("MT prints no \(frequency.rawValue) withholding table") }) }
         }
+    }
+
+    @Test("a rate table the certificate elects: one the state does not print is refused by name in both calculators; without one, the status's")
+    func electedRateTable() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let fast = try FixedPaycheckCalculator(data: data)
+        let wrong = PaycheckInput(frequency: .weekly, wages: 1_000, w4: FormW4(filingStatus: .single), state: "NJ",
+                                  stateCertificate: StateCertificate(rateTable: "F"))
+        for error in [#expect(throws: CalculationError.self) { try PaycheckCalculator(data: data).calculate(wrong) },
+                      #expect(throws: CalculationError.self) { try FixedPaycheckCalculator.Input(wrong, calculator: fast) }] {
+            #expect(error?.code == .outOfRange)
+            #expect(error?.message.contains("stateCertificate.rateTable: 'F'") == true)
+        }
+        // Married filing jointly without an election is Rate B; electing B changes nothing, electing A does.
+        func withheld(_ table: String?) throws -> Decimal? {
+            try PaycheckCalculator(data: data).calculate(PaycheckInput(frequency: .biweekly, wages: 4_000, w4: FormW4(filingStatus: .single), state: "NJ",
+                stateCertificate: StateCertificate(filingStatus: .marriedFilingJointly, rateTable: table))).stateWithholding
+        }
+        #expect(try withheld(nil) == withheld("B"))
+        #expect(try withheld(nil) != withheld("A"))
+    }
+
+    @Test("Massachusetts (Circular M Rev. 12/25, as openbooks transcribes it): the exemption factors, floors and credits it prints per period come out of the yearly figures; FICA off the wages up to $2,000 a year with the year to date; both calculators agree")
+    func massachusetts() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let method = try #require(data.states["MA"]?.withholding)
+        // frequency: first exemption, each further one, the floor; head of household and blindness credits.
+        let printed: [(PayFrequency, [Decimal], [Decimal])] = [
+            (.weekly, [85, 19, 154], [Decimal(string: "2.31")!, Decimal(string: "2.12")!]),
+            (.biweekly, [169, 38, 308], [Decimal(string: "4.62")!, Decimal(string: "4.23")!]),
+            (.semimonthly, [183, 42, 333], [5, Decimal(string: "4.58")!]),
+            (.monthly, [367, 83, 667], [10, Decimal(string: "9.17")!]),
+            (.daily, [12, 3, 22], [Decimal(string: "0.33")!, Decimal(string: "0.30")!]),
+            (.annual, [4400, 1000, 8000], [120, 110]),
+        ]
+        for (frequency, factors, credits) in printed {
+            let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? 260) : frequency.periods)
+            let first = try #require(method.personalAllowance?.amount[.single]), further = try #require(method.allowance)
+            let floor = try #require(method.periodWageFloor?.amount)
+            #expect([first, further, floor].map { StateWithholdingFormula.periodShare(method, $0, periods: periods) } == factors, "\(frequency)")
+            let credit = [method.periodCredits?.byStatus?["head_of_household"], method.periodCredits?.perAdditionalAllowance].map { Money.roundedToCent(($0 ?? 0) / periods) }
+            #expect(credit == credits, "\(frequency)")
+        }
+        let fast = try FixedPaycheckCalculator(data: data)
+        func withheld(_ wages: Decimal, _ certificate: StateCertificate, ytd: Decimal = 0) throws -> Decimal? {
+            let input = PaycheckInput(frequency: .weekly, wages: wages, w4: FormW4(filingStatus: .single), yearToDateWages: ytd, state: "MA",
+                                      stateCertificate: certificate)
+            let reference = try PaycheckCalculator(data: data).calculate(input).stateWithholding
+            #expect(fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents == reference.map { Int64(truncating: ($0 * 100) as NSNumber) })
+            return reference
+        }
+        // By hand: 1,000 − 76.50 FICA − (85 + 19) = 819.50 × 52 = 42,614 × 5% = 2,130.70 / 52 = 40.98.
+        #expect(try withheld(1_000, StateCertificate(allowances: 2)) == Decimal(string: "40.98"))
+        // 1,950.75 of FICA on 25,500 so far: 49.25 left; 1,000 − 49.25 − 104 = 846.75 × 52 × 5% / 52 = 42.34, less 2.31 and 2.12.
+        #expect(try withheld(1_000, StateCertificate(filingStatus: .headOfHousehold, allowances: 2, additionalAllowances: 1), ytd: 25_500) == Decimal(string: "37.91"))
+        // Past the cap: no FICA off; 896 × 5% = 44.80, less the credits.
+        #expect(try withheld(1_000, StateCertificate(filingStatus: .headOfHousehold, allowances: 2, additionalAllowances: 1), ytd: 30_000) == Decimal(string: "40.37"))
+        // Below the floor with an exemption: nothing but the extra; without one, withheld.
+        #expect(try withheld(150, StateCertificate(allowances: 1, extraWithholding: 5)) == 5)
+        #expect(try withheld(150, StateCertificate()) == Decimal(string: "6.93"))
     }
 
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")

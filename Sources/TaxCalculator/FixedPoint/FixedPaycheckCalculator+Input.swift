@@ -42,6 +42,8 @@ extension FixedPaycheckCalculator {
         /// For a state whose method changes during the year, the one the paycheck's dates choose
         /// (0 the first, i the i-th `midYear` one); -1 when they do not say.
         let methodIndex: Int
+        /// The rate table the certificate elects, as an index into its method's names sorted; -1 for none.
+        let rateTable: Int
 
         /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
         /// combinations, the state certificate's fields), with every amount in whole cents and the
@@ -83,6 +85,7 @@ extension FixedPaycheckCalculator {
             exempt = w4.exempt
             let certificate = input.stateCertificate
             var methodIndex = 0
+            var chosenMethod: StateWithholding?
             if let code = input.state {
                 let id = try calculator.state(code)
                 state = id.index
@@ -94,13 +97,15 @@ extension FixedPaycheckCalculator {
                 case .noMethod: break
                 case .method:
                     // The reference's checks of the certificate against the state's method.
-                    try StateWithholdingFormula.validate(certificate, for: try calculator.method(code), state: code.uppercased())
+                    chosenMethod = try calculator.method(code)
+                    try StateWithholdingFormula.validate(certificate, for: chosenMethod!, state: code.uppercased())
                 case .changing:
                     // The method the dates choose (the first when they do not say), as the reference checks it.
                     let first = try calculator.method(code)
                     let index = StateWithholdingFormula.inForceIndex(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd)
                     let chosen = index.map { $0 == 0 ? first : first.midYear![$0 - 1].method } ?? first
                     try StateWithholdingFormula.validate(certificate, for: chosen, state: code.uppercased())
+                    chosenMethod = chosen
                     methodIndex = index ?? -1
                 }
             } else {
@@ -110,6 +115,7 @@ extension FixedPaycheckCalculator {
                 state = -1
             }
             self.methodIndex = methodIndex
+            rateTable = certificate.rateTable.flatMap { name in chosenMethod?.rateTables?.keys.sorted().firstIndex(of: name) } ?? -1
             certificateStatus = certificate.filingStatus
             certificateAllowances = Int64(certificate.allowances ?? 0)
             certificateAdditional = Int64(certificate.additionalAllowances ?? 0)

@@ -12,8 +12,10 @@ extension FixedPaycheckCalculator {
         let allowance: Int64, additional: Int64, credit: Int64
         /// Millionths; -1 when the method has brackets.
         let rate: Int64
-        /// Per status, when the method has brackets.
+        /// Per schedule, when the method has brackets: by status, or by rate table name (sorted).
         let brackets: [FixedSchedule]
+        /// Per status, the schedule it is withheld by when the certificate elects none.
+        let scheduleForStatus: [Int]
         let dailyPeriods: Int64
         let dollar: Bool
         let federalStatus: Bool
@@ -42,13 +44,27 @@ extension FixedPaycheckCalculator {
         let tierThrough: [Int64], tierAmount: [Int64]
         /// Whether the method has a `byAllowances` column or a `wageFloor`, a stepped phase-out, an exemption default.
         let hasColumnsOrFloor: Bool, hasSteppedPhaseOut: Bool, hasExemptionDefault: Bool
+        /// `ficaDeduction`'s yearly cap in cents (-1 without one); `periodDeductions`' rounding step in cents (0 without:
+        /// 1 a cent, 100 a dollar); `periodWageFloor` in cents (-1 without one) and whether it needs an allowance;
+        /// `periodCredits` per status and per additional allowance, yearly cents.
+        let ficaCap: Int64, periodStep: Int64, floorAmount: Int64, floorWithAllowances: Bool
+        let creditByStatus: [Int64], creditPerAdditional: Int64, hasPeriodCredits: Bool
 
-        init(deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
+        init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
              personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
              shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
              columnDeduction: [Int64], columnFloor: [Int64], phaseOutStep: [Int64], phaseOutMinimum: [Int64], federalDeduction: Bool,
-             tierThrough: [Int64], tierAmount: [Int64]) {
+             tierThrough: [Int64], tierAmount: [Int64], ficaCap: Int64 = -1, periodStep: Int64 = 0, floorAmount: Int64 = -1,
+             floorWithAllowances: Bool = false, creditByStatus: [Int64] = [], creditPerAdditional: Int64 = 0) {
+            self.ficaCap = ficaCap
+            self.periodStep = periodStep
+            self.floorAmount = floorAmount
+            self.floorWithAllowances = floorWithAllowances
+            self.creditByStatus = creditByStatus
+            self.creditPerAdditional = creditPerAdditional
+            hasPeriodCredits = creditByStatus.contains { $0 != 0 } || creditPerAdditional != 0
+            self.scheduleForStatus = scheduleForStatus
             self.phaseOutStep = phaseOutStep
             self.phaseOutMinimum = phaseOutMinimum
             self.federalDeduction = federalDeduction
@@ -102,7 +118,7 @@ extension FixedPaycheckCalculator {
         /// `flatRateAbove`: per status the yearly threshold (cents; `.max` without one), [frequency][status]
         /// the period's share rounded as the floors; the tiers from their yearly cents, rates in millionths.
         var flatThreshold: [Int64] = [], flatBound: [[Int64]] = [], flatTiers: [(atLeast: Int64, rate: Int64)] = []
-        /// [frequency][status]; empty when the method has a flat rate.
+        /// [frequency][schedule] (`StateMethod.brackets`' order); empty when the method has a flat rate.
         var brackets: [[FixedSchedule]]
         /// `creditPhaseOut`: [frequency][status] the credit's and the start's shares (cents, rounded as
         /// the floors), and its rate in millionths (-1 without one).
@@ -133,9 +149,16 @@ extension FixedPaycheckCalculator {
             default: 1
             }
             let printed = rounding.deductions.map { $0[frequency.rawValue] }
-            // The frequency's printed schedules (`tables`): none printed, no table (annual pay has the yearly brackets).
-            let printedRows = rounding.tables?[frequency.rawValue]
-            tables.printed.append((printed.map { $0 != nil } ?? true) && (rounding.tables == nil || printedRows != nil || frequency == .annual))
+            // The frequency's printed schedules (`tables`, `rateTables`), in the yearly schedules' order: none printed, no
+            // table (annual pay has the yearly brackets).
+            let printedRows: [[Bracket]]? = if let named = rounding.rateTables?[frequency.rawValue] {
+                (method.rateTables?.keys.sorted() ?? []).map { named[$0] ?? [] }
+            } else if let byStatus = rounding.tables?[frequency.rawValue] {
+                statusOrder.map { byStatus[$0] ?? [] }
+            } else {
+                nil
+            }
+            tables.printed.append((printed.map { $0 != nil } ?? true) && method.printsTable(for: frequency.rawValue))
             tables.flatBound.append(tables.flatThreshold.map { $0 == .max ? .max : FixedPoint.divideRounded($0, periods * step) * step })
             if let amounts = printed {
                 // As the state prints them (none for a frequency it has no table for).
@@ -158,8 +181,8 @@ extension FixedPaycheckCalculator {
                 tables.phaseStart.append(try statusOrder.map { FixedPoint.divideRounded(try cents(phase.start[$0]), periods * step) * step })
             }
             if let printedRows, !brackets.isEmpty {
-                tables.brackets.append(try statusOrder.map { status in
-                    FixedSchedule(brackets: try (printedRows[status] ?? []).map { row in
+                tables.brackets.append(try printedRows.map { rows in
+                    FixedSchedule(brackets: try rows.map { row in
                         guard let base = units(row.baseTax) else {
                             throw CalculationError.dataUnusable("\(code) withholding printed baseTax \(Money.text(row.baseTax)) is finer than 10⁻⁸ dollar")
                         }
@@ -188,29 +211,38 @@ extension FixedPaycheckCalculator {
     }
 
     @inline(__always)
-    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64, federal: Int64) -> Int64? {
+    func stateWithholding(_ input: Input, regular: Int64, preTax: Int64, federal: Int64, fica: Int64) -> Int64? {
         guard input.state >= 0 else { return nil }
         switch states[input.state] {
         case .noTax: return 0
         case .noMethod: return nil
         case .method(let method):
-            return withheld(by: method, input, regular: regular, preTax: preTax, federal: federal)
+            return withheld(by: method, input, regular: regular, preTax: preTax, federal: federal, fica: fica)
         case .changing(let methods):
             guard input.methodIndex >= 0 else { return nil }
-            return withheld(by: methods[input.methodIndex], input, regular: regular, preTax: preTax, federal: federal)
+            return withheld(by: methods[input.methodIndex], input, regular: regular, preTax: preTax, federal: federal, fica: fica)
         }
     }
 
     /// The period's withholding by one method.
     @inline(__always)
-    func withheld(by method: StateMethod, _ input: Input, regular: Int64, preTax: Int64, federal: Int64) -> Int64? {
+    func withheld(by method: StateMethod, _ input: Input, regular: Int64, preTax: Int64, federal: Int64, fica: Int64) -> Int64? {
             if input.certificateExempt { return 0 }
             let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
+            // A yearly amount's share of the period, rounded as `periodDeductions` says (to the cent without it).
+            let step = Swift.max(1, method.periodStep)
+            @inline(__always) func share(_ yearly: Int64) -> Int64 { FixedPoint.divideRounded(yearly, periods * step) * step }
+            // Below the period's floor (with an allowance claimed, where it says so), nothing but the extra amount.
+            if method.floorAmount >= 0, !method.floorWithAllowances || input.certificateAllowances > 0, wages < share(method.floorAmount) {
+                return input.certificateExtraCents
+            }
             let status = input.certificateStatus ?? (method.federalStatus ? input.status : .single)
             let statusIndex = Self.statusIndex(status)
             let firstCount = Swift.min(input.certificateAllowances, method.personalCount[statusIndex])
             let rate = input.electedRate >= 0 ? input.electedRate : method.rate
+            // The schedule: the rate table the certificate elects, or the status's.
+            let schedule = input.rateTable >= 0 ? input.rateTable : method.scheduleForStatus[statusIndex]
             var tax: Int64
             if let tables = method.tables {
                 // The period's own table: each deduction its share to the cent.
@@ -240,7 +272,7 @@ extension FixedPaycheckCalculator {
                     tax = Swift.max(0, taxable * rate - credit)
                 } else if taxable > 0, !tables.brackets.isEmpty {
                     // A row applies to wages over its floor (or at least at it).
-                    let rows = tables.brackets[f][statusIndex].brackets
+                    let rows = tables.brackets[f][schedule].brackets
                     var index = 0
                     if tables.atLeast {
                         for i in rows.indices.dropFirst() { index &+= rows[i].floor <= taxable ? 1 : 0 }
@@ -262,8 +294,27 @@ extension FixedPaycheckCalculator {
                     tax = Swift.max(0, tax - Swift.max(0, tables.phaseAmount[f][statusIndex] * FixedPoint.unitsPerCent - reduction))
                 }
             } else {
-                let yearly = wages * periods
-                var standard = method.deduction[statusIndex]
+                var periodWages = wages
+                if method.ficaCap >= 0 {
+                    // The paycheck's Social Security and Medicare, up to what is left of the year's cap after the year to date's.
+                    let ytd = input.yearToDateWagesCents
+                    let ficaYearToDate = FixedPoint.roundToCent(Swift.min(ytd, ssWageBase) * ssRate)
+                        + FixedPoint.roundToCent(ytd * medicareRate + Swift.max(0, ytd - additionalThreshold) * additionalRate)
+                    periodWages = Swift.max(0, periodWages - Swift.min(fica, Swift.max(0, method.ficaCap - ficaYearToDate)))
+                }
+                let inPeriod = method.periodStep > 0
+                let exemption = input.certificateExemptionGiven ? input.certificateExemptionCents : method.hasExemptionDefault ? method.exemptionDefault[statusIndex] : 0
+                if inPeriod {
+                    // The deductions off the period's wages, each yearly amount's share rounded as the method says.
+                    var deductions = share(method.deduction[statusIndex]) + (input.certificateAllowances - firstCount) * share(method.allowance)
+                        + input.certificateAdditional * share(method.additional) + share(exemption)
+                    if firstCount > 0 {
+                        deductions += FixedPoint.divideRounded(method.personalAmount[statusIndex] * firstCount, method.personalCount[statusIndex] * periods * step) * step
+                    }
+                    periodWages = Swift.max(0, periodWages - deductions)
+                }
+                let yearly = periodWages * periods
+                var standard = inPeriod ? 0 : method.deduction[statusIndex]
                 // (Each feature behind a flag of the method: a method without it reads none of its arrays.)
                 if method.hasColumnsOrFloor {
                     let counted = input.certificateAllowances + (method.columnCountsAll[statusIndex] ? input.certificateAdditional : 0)
@@ -289,8 +340,8 @@ extension FixedPaycheckCalculator {
                 }
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
                 let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
-                var deductions = standard + personal + (input.certificateAllowances - firstCount) * allowance + input.certificateAdditional * method.additional
-                    + (input.certificateExemptionGiven ? input.certificateExemptionCents : method.hasExemptionDefault ? method.exemptionDefault[statusIndex] : 0)
+                var deductions = standard + (inPeriod ? 0 : personal + (input.certificateAllowances - firstCount) * allowance
+                    + input.certificateAdditional * method.additional + exemption)
                 if method.federalDeduction { deductions += federal * periods }
                 if !method.tierThrough.isEmpty, let tier = method.tierThrough.firstIndex(where: { yearly <= $0 }) {
                     deductions += input.certificateAdditional * method.tierAmount[tier]
@@ -300,13 +351,19 @@ extension FixedPaycheckCalculator {
                 if rate >= 0 {
                     annual = taxable * rate
                 } else {
-                    annual = method.brackets.isEmpty ? 0 : method.brackets[statusIndex].tax(on: taxable).units
+                    annual = method.brackets.isEmpty ? 0 : method.brackets[schedule].tax(on: taxable).units
                 }
                 annual = Swift.max(0, annual - (input.certificateAllowances * method.credit + input.certificateCreditCents) * FixedPoint.unitsPerCent)
                 tax = annual
             }
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent
-            let perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
+            var perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
+            if method.hasPeriodCredits {
+                // Yearly credits off the period's rounded tax, each its share to the cent.
+                let credit = FixedPoint.divideRounded(method.creditByStatus[statusIndex], periods)
+                    + input.certificateAdditional * FixedPoint.divideRounded(method.creditPerAdditional, periods)
+                perPeriod = Swift.max(0, perPeriod - credit)
+            }
             return perPeriod + input.certificateExtraCents
     }
 }

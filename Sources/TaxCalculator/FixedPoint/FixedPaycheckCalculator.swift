@@ -137,18 +137,26 @@ public struct FixedPaycheckCalculator: Sendable {
     static func compile(_ method: StateWithholding, code: String) throws -> StateMethod {
         func cents(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireCents(value, what) }
         func rate(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireRate(value, what) }
-        let brackets: [FixedSchedule] = try method.brackets.map { table in
-            try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
-                FixedSchedule(brackets: try (table[status] ?? []).map { bracket in
-                    guard let base = Self.units(bracket.baseTax) else {
-                        throw CalculationError.dataUnusable("\(code) withholding baseTax \(Money.text(bracket.baseTax)) is finer than 10⁻⁸ dollar")
-                    }
-                    return FixedBracket(floor: try cents(bracket.floor, "\(code) withholding floor"), rate: try rate(bracket.rate, "\(code) withholding rate"),
-                                        baseUnits: base)
-                })
-            }
-        } ?? []
-        return StateMethod(
+        func schedule(_ rows: [Bracket]) throws -> FixedSchedule {
+            FixedSchedule(brackets: try rows.map { bracket in
+                guard let base = Self.units(bracket.baseTax) else {
+                    throw CalculationError.dataUnusable("\(code) withholding baseTax \(Money.text(bracket.baseTax)) is finer than 10⁻⁸ dollar")
+                }
+                return FixedBracket(floor: try cents(bracket.floor, "\(code) withholding floor"), rate: try rate(bracket.rate, "\(code) withholding rate"),
+                                    baseUnits: base)
+            })
+        }
+        // The schedules: by status, or by rate table name (sorted), with each status's table.
+        let brackets: [FixedSchedule], scheduleForStatus: [Int]
+        if let tables = method.rateTables {
+            let names = tables.keys.sorted()
+            brackets = try names.map { try schedule(tables[$0] ?? []) }
+            scheduleForStatus = Self.statusOrder.map { status in method.statusRateTable?[status].flatMap { names.firstIndex(of: $0) } ?? 0 }
+        } else {
+            brackets = try method.brackets.map { table in try Self.statusOrder.map { try schedule(table[$0] ?? []) } } ?? []
+            scheduleForStatus = Array(Self.statusOrder.indices)
+        }
+        return StateMethod(scheduleForStatus: scheduleForStatus,
             deduction: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }
                 .map { try cents(method.standardDeduction?[$0] ?? 0, "\(code) withholding standardDeduction") },
             allowance: try cents(method.allowance ?? 0, "\(code) withholding allowance"),
@@ -184,7 +192,13 @@ public struct FixedPaycheckCalculator: Sendable {
             phaseOutMinimum: try Self.statusOrder.map { try cents(method.standardDeductionPhaseOut?.minimum?[$0] ?? 0, "\(code) withholding phase-out minimum") },
             federalDeduction: method.federalWithholdingDeduction == true,
             tierThrough: try (method.additionalAllowanceByWages ?? []).map { tier in try tier.through.map { try cents($0, "\(code) withholding tier") } ?? .max },
-            tierAmount: try (method.additionalAllowanceByWages ?? []).map { try cents($0.amount, "\(code) withholding tier") })
+            tierAmount: try (method.additionalAllowanceByWages ?? []).map { try cents($0.amount, "\(code) withholding tier") },
+            ficaCap: try method.ficaDeduction.map { try cents($0.cap, "\(code) withholding ficaDeduction cap") } ?? -1,
+            periodStep: method.periodDeductions == "dollar" ? 100 : method.periodDeductions == nil ? 0 : 1,
+            floorAmount: try method.periodWageFloor.map { try cents($0.amount, "\(code) withholding periodWageFloor") } ?? -1,
+            floorWithAllowances: method.periodWageFloor?.withAllowances == true,
+            creditByStatus: try Self.statusOrder.map { try cents(method.periodCredits?.byStatus?[$0.rawValue] ?? 0, "\(code) withholding periodCredits") },
+            creditPerAdditional: try cents(method.periodCredits?.perAdditionalAllowance ?? 0, "\(code) withholding periodCredits"))
     }
 
     /// The state with this USPS code, or `unknownState`.
@@ -310,7 +324,7 @@ public struct FixedPaycheckCalculator: Sendable {
         let socialSecurity = FixedPoint.roundToCent(ssWages * ssRate)
         let medicare = FixedPoint.roundToCent(ficaWages * medicareRate + additional * additionalRate)
 
-        let state = stateWithholding(input, regular: regular, preTax: preTax, federal: regularWithholding)
+        let state = stateWithholding(input, regular: regular, preTax: preTax, federal: regularWithholding, fica: socialSecurity + medicare)
         let contributed = payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages)
         let federal = regularWithholding + supplemental
         return Result(federalWithholdingCents: federal, supplementalWithholdingCents: supplemental, stateWithholdingCents: state,

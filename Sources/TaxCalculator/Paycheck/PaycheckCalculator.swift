@@ -102,7 +102,12 @@ public struct PaycheckCalculator: Sendable {
         if additional > 0 { notes.append("Additional Medicare Tax withheld on \(Money.text(additional)) above \(Money.text(threshold)) of the year's wages from this employer") }
 
         let federal = regularWithholding + supplementalWithholding
-        let stateWithholding = try state(input, regular: regular, preTax: preTax, federalRegular: regularWithholding, notes: &notes)
+        // The year to date's, as this calculator withholds them on the year's wages so far (`ficaDeduction`).
+        let ytd = input.yearToDateWages
+        let ficaYearToDate = Rounding.cent(Swift.min(ytd, ss.wageBase) * ss.rate)
+            + Rounding.cent(ytd * medicare.rate + Swift.max(0, ytd - threshold) * medicare.additionalRate)
+        let stateWithholding = try state(input, regular: regular, preTax: preTax, federalRegular: regularWithholding,
+                                         fica: (socialSecurity + medicareTax, ficaYearToDate), notes: &notes)
         let contributions = try payrollContributions(input, regular: regular, preTax: preTax, ficaWages: ficaWages, notes: &notes)
         let contributed = contributions.reduce(Decimal(0)) { $0 + $1.amount }
         let local = try localTaxes(input, regular: regular, preTax: preTax, notes: &notes)
@@ -247,7 +252,8 @@ public struct PaycheckCalculator: Sendable {
     /// The state's withholding by its method: on the period's wages less the pre-tax deductions the
     /// state excludes, with the supplemental wages (aggregated: withheld as if paid with the
     /// regular wages). Nil when no state is asked, or its method is not in the data (a note says).
-    private func state(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, federalRegular: Decimal, notes: inout [String]) throws -> Decimal? {
+    private func state(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, federalRegular: Decimal,
+                       fica: (paycheck: Decimal, yearToDate: Decimal), notes: inout [String]) throws -> Decimal? {
         let certificate = input.stateCertificate
         guard let code = input.state?.uppercased() else {
             if let field = certificate.given.first {
@@ -295,8 +301,14 @@ public struct PaycheckCalculator: Sendable {
         if method.federalWithholdingDeduction == true {
             notes.append("\(code) takes the federal income tax withheld on the regular wages (\(Money.text(federalRegular)) a period) off its wages")
         }
+        if let deduction = method.ficaDeduction {
+            let taken = Swift.min(fica.paycheck, Swift.max(0, deduction.cap - fica.yearToDate))
+            notes.append("\(code) takes \(Money.text(taken)) of this paycheck's Social Security and Medicare off its wages (at most \(Money.text(deduction.cap)) a year, "
+                         + "counting \(Money.text(fica.yearToDate)) withheld on the year to date's wages; retirement contributions it also allows are not known here)")
+        }
         guard let withheld = StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency,
-                                                               federalStatus: input.w4.filingStatus, federalWithholding: federalRegular) else {
+                                                               federalStatus: input.w4.filingStatus, federalWithholding: federalRegular,
+                                                               fica: fica.paycheck, ficaYearToDate: fica.yearToDate) else {
             notes.append("\(code) prints no \(input.frequency.rawValue) withholding table: no state withholding computed")
             return nil
         }

@@ -90,14 +90,19 @@ public struct StateCertificate: Sendable, Equatable {
     /// A yearly credit in dollars, taken off the tax (Iowa's IA W-4 line 7: $40 for each allowance
     /// on a form from 2023 or earlier).
     public var creditAmount: Decimal?
+    /// The rate table the employee elects, where the state prints several (New Jersey's NJ-W4 line
+    /// 3: A to E); without one, the filing status's.
+    public var rateTable: String?
     /// An extra amount withheld each paycheck.
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
 
     public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
-                exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+                exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
+                exempt: Bool? = nil) {
         self.creditAmount = creditAmount
+        self.rateTable = rateTable
         self.filingStatus = filingStatus
         self.allowances = allowances
         self.additionalAllowances = additionalAllowances
@@ -110,7 +115,7 @@ public struct StateCertificate: Sendable, Equatable {
     /// The fields given, by their names in `StateWithholding.certificateFields`.
     public var given: [String] {
         [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
-         ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("creditAmount", creditAmount != nil),
+         ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("creditAmount", creditAmount != nil), ("rateTable", rateTable != nil),
          ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
     }
 }
@@ -156,7 +161,7 @@ extension PaycheckResult: Encodable {
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, extraWithholding, exempt }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -201,6 +206,7 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.electedRate, forKey: .electedRate)
             try certificate.encodeIfPresent(given.exemptionAmount, forKey: .exemptionAmount)
             try certificate.encodeIfPresent(given.creditAmount, forKey: .creditAmount)
+            try certificate.encodeIfPresent(given.rateTable, forKey: .rateTable)
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
         }

@@ -65,6 +65,9 @@ enum StateWithholdingFormula {
         if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
         if let amount = certificate.exemptionAmount, amount < 0 { throw CalculationError.negative("stateCertificate.exemptionAmount") }
         if let amount = certificate.creditAmount, amount < 0 { throw CalculationError.negative("stateCertificate.creditAmount") }
+        if let name = certificate.rateTable, let tables = method.rateTables, tables[name] == nil {
+            throw CalculationError(.outOfRange, "stateCertificate.rateTable: '\(name)' is not a table \(state)'s certificate offers (\(tables.keys.sorted().joined(separator: ", ")))")
+        }
         if let elected = certificate.electedRate, let rates = method.electedRates, !rates.contains(elected) {
             throw CalculationError(.outOfRange, "stateCertificate.electedRate: \(Money.text(elected)) is not a rate \(state)'s certificate offers (\(rates.map { Money.text($0) }.joined(separator: ", ")))")
         }
@@ -74,21 +77,40 @@ enum StateWithholdingFormula {
     /// says, with the certificate's extra amount. The filing status is the state certificate's, or
     /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.
     /// Nil when the state prints no table for the frequency (`perPeriod.deductions` without it).
+    /// `fica` is the paycheck's Social Security and Medicare, `ficaYearToDate` the year to date's
+    /// (`ficaDeduction`).
     static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
-                          federalStatus: FilingStatus, federalWithholding: Decimal = 0) -> Decimal? {
+                          federalStatus: FilingStatus, federalWithholding: Decimal = 0, fica: Decimal = 0, ficaYearToDate: Decimal = 0) -> Decimal? {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+        // Below the period's floor (with an allowance claimed, where it says so), nothing but the extra amount.
+        if let floor = method.periodWageFloor, floor.withAllowances != true || (certificate.allowances ?? 0) > 0,
+           wages < periodShare(method, floor.amount, periods: periods) {
+            return certificate.extraWithholding ?? 0
+        }
         let tax: Decimal
         if let rounding = method.perPeriod {
             guard let period = tables(rounding, method, certificate, wages: wages, periods: periods, frequency: frequency, status: status) else { return nil }
             // A yearly credit claimed in dollars: its share to the cent off the period's tax.
             tax = Swift.max(0, period - Rounding.cent((certificate.creditAmount ?? 0) / periods))
         } else {
-            tax = annualized(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding)
+            tax = annualized(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding,
+                             fica: fica, ficaYearToDate: ficaYearToDate)
         }
-        let rounded = method.rounding == "dollar" ? Money.roundedToDollar(tax) : Money.roundedToCent(tax)
+        var rounded = method.rounding == "dollar" ? Money.roundedToDollar(tax) : Money.roundedToCent(tax)
+        if let credits = method.periodCredits {
+            // Yearly credits off the period's rounded tax, each its share to the cent.
+            let credit = Rounding.cent((credits.byStatus?[status.rawValue] ?? 0) / periods)
+                + Decimal(certificate.additionalAllowances ?? 0) * Rounding.cent((credits.perAdditionalAllowance ?? 0) / periods)
+            rounded = Swift.max(0, rounded - credit)
+        }
         return rounded + (certificate.extraWithholding ?? 0)
+    }
+
+    /// A yearly amount's share of the period, rounded as `periodDeductions` says (to the cent without it).
+    static func periodShare(_ method: StateWithholding, _ yearly: Decimal, periods: Decimal) -> Decimal {
+        method.periodDeductions == "dollar" ? Money.roundedToDollar(yearly / periods) : Rounding.cent(yearly / periods)
     }
 
     /// The allowances' value (`value(count, yearly amount)`: as the method counts them: the yearly
@@ -108,8 +130,21 @@ enum StateWithholdingFormula {
 
     /// The period's tax, unrounded, by the annualized formula.
     private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
-                                   status: FilingStatus, federalWithholding: Decimal) -> Decimal {
-        let yearly = wages * periods
+                                   status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal) -> Decimal {
+        var periodWages = wages
+        // The paycheck's Social Security and Medicare, up to what is left of the year's cap.
+        if let deduction = method.ficaDeduction {
+            periodWages = Swift.max(0, periodWages - Swift.min(fica, Swift.max(0, deduction.cap - ficaYearToDate)))
+        }
+        // The deductions off the period's wages, each yearly amount's share rounded as the method says.
+        let inPeriod = method.periodDeductions != nil
+        if inPeriod {
+            let share = { (yearly: Decimal) in periodShare(method, yearly, periods: periods) }
+            let deductions = share(method.standardDeduction?[status] ?? 0)
+                + allowances(method, certificate, status: status, allowance: method.allowance ?? 0) { Decimal($0) * share($1) }
+            periodWages = Swift.max(0, periodWages - deductions)
+        }
+        let yearly = periodWages * periods
         // A status whose figures change with the allowances claimed (California's married with two or more).
         let column = method.byAllowances?[status.rawValue].flatMap { column -> StateWithholding.AllowanceColumn? in
             let count = (certificate.allowances ?? 0) + (column.counting == "allAllowances" ? certificate.additionalAllowances ?? 0 : 0)
@@ -117,7 +152,7 @@ enum StateWithholdingFormula {
         }
         // At or below the low-income floor, nothing is withheld (the certificate's extra amount still is).
         if let floor = column?.wageFloor ?? method.wageFloor?[status], yearly <= floor { return 0 }
-        var standard = column?.standardDeduction ?? method.standardDeduction?[status] ?? 0
+        var standard = inPeriod ? 0 : column?.standardDeduction ?? method.standardDeduction?[status] ?? 0
         if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status] {
             let minimum = phaseOut.minimum?[status] ?? 0
             if let step = phaseOut.step?[status] {
@@ -137,7 +172,7 @@ enum StateWithholdingFormula {
             standard = (certificate.allowances ?? 0) >= share.minAllowances ? Swift.min(Rounding.cent(share.rate * yearly), share.max) : 0
         }
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
-        var deductions = standard + allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 }
+        var deductions = standard + (inPeriod ? 0 : allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 })
         // The year's federal withholding (Alabama), and additional allowances valued by the year's wages (its dependents).
         if method.federalWithholdingDeduction == true { deductions += federalWithholding * periods }
         if let tiers = method.additionalAllowanceByWages, let tier = tiers.first(where: { $0.through.map { yearly <= $0 } ?? true }) {
@@ -148,7 +183,7 @@ enum StateWithholdingFormula {
         if let rate = certificate.electedRate ?? method.rate {
             annual = taxable * rate
         } else {
-            annual = method.brackets?[status]?.tax(on: taxable) ?? 0
+            annual = method.schedule(for: status, rateTable: certificate.rateTable)?.tax(on: taxable) ?? 0
         }
         annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0) - (certificate.creditAmount ?? 0))
         return annual / periods
@@ -160,7 +195,7 @@ enum StateWithholdingFormula {
     static func periodTaxableWages(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
                                    federalStatus: FilingStatus) -> Decimal? {
         guard let rounding = method.perPeriod else { return nil }
-        if let printed = rounding.tables, printed[frequency.rawValue] == nil, frequency != .annual { return nil }
+        guard method.printsTable(for: frequency.rawValue) else { return nil }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
         return periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status).map { Swift.max(0, wages - $0) }
@@ -187,9 +222,9 @@ enum StateWithholdingFormula {
     private static func tables(_ rounding: StateWithholding.PerPeriod, _ method: StateWithholding, _ certificate: StateCertificate,
                                wages: Decimal, periods: Decimal, frequency: PayFrequency, status: FilingStatus) -> Decimal? {
         guard let deductions = periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status) else { return nil }
-        // The frequency's printed table (`tables`); the yearly brackets divided without them, or for annual pay.
-        let printed = rounding.tables?[frequency.rawValue]
-        if rounding.tables != nil, printed == nil, frequency != .annual { return nil }
+        // The frequency's printed table (`tables`, `rateTables`); the yearly schedule divided without them, or for annual pay.
+        guard method.printsTable(for: frequency.rawValue) else { return nil }
+        let printed = method.printedSchedule(frequency.rawValue, for: status, rateTable: certificate.rateTable)
         let share = { (yearly: Decimal) in Rounding.cent(yearly / periods) }
         let taxable = Swift.max(0, wages - deductions)
         let scale = switch (frequency == .daily ? rounding.dailyFloors ?? rounding.floors : rounding.floors) {
@@ -207,7 +242,7 @@ enum StateWithholdingFormula {
         if let rate = certificate.electedRate ?? method.rate {
             return phasedCredit(method, taxable * rate, taxable: taxable, periods: periods, scale: scale, status: status)
         }
-        guard taxable > 0, let rows = printed?[status] ?? method.brackets?[status] else { return 0 }
+        guard taxable > 0, let rows = printed ?? method.schedule(for: status, rateTable: certificate.rateTable) else { return 0 }
         let atLeast = rounding.rows == "atLeast"
         let runningSum = rounding.bases == "runningSum"
         var tax: Decimal = 0, sum: Decimal = 0, below: (floor: Decimal, rate: Decimal)?

@@ -59,6 +59,10 @@ extension YAMLDocument {
         let rate = rateNode.flatMap { self.rate($0, path.key("rate")) }
         let bracketsNode = m.optional("brackets")
         let brackets = bracketsNode.flatMap { scheduleTable($0, path.key("brackets")) }
+        let rateTablesNode = m.optional("rateTables")
+        let rateTables = rateTablesNode.flatMap { namedSchedules($0, path.key("rateTables")) }
+        let statusTableNode = m.optional("statusRateTable")
+        let byStatus = statusTableNode.flatMap { self.statusTable($0, path.key("statusRateTable")) { self.string($0, $1) } }
         let creditNode = m.optional("creditPerAllowance")
         let credit = creditNode.flatMap { decimal($0, path.key("creditPerAllowance")) }
         let electedNode = m.optional("electedRates")
@@ -133,10 +137,23 @@ extension YAMLDocument {
                 }
                 return ok ? table : nil
             }
+            let namedNode = inner.optional("rateTables")
+            let named = namedNode.flatMap { node -> [String: [String: [Bracket]]]? in
+                let t = p.key("rateTables")
+                guard let frequencies = mapping(node, t) else { return nil }
+                var table: [String: [String: [Bracket]]] = [:], ok = true
+                for (frequency, _, value) in frequencies.pairs {
+                    guard let schedules = namedSchedules(value, t.key(frequency)) else { ok = false; continue }
+                    table[frequency] = schedules
+                }
+                return ok ? table : nil
+            }
             inner.finish()
             guard let floors, dailyNode == nil || daily != nil, totalsNode == nil || totals != nil, rowsNode == nil || rows != nil,
-                  deductionsNode == nil || deductions != nil, basesNode == nil || bases != nil, tablesNode == nil || tables != nil else { return nil }
-            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions, bases: bases, tables: tables)
+                  deductionsNode == nil || deductions != nil, basesNode == nil || bases != nil, tablesNode == nil || tables != nil,
+                  namedNode == nil || named != nil else { return nil }
+            return .init(floors: floors, dailyFloors: daily, allowanceTotals: totals, rows: rows, deductions: deductions, bases: bases, tables: tables,
+                         rateTables: named)
         }
         let flatNode = m.optional("flatRateAbove")
         let flat = flatNode.flatMap { node -> StateWithholding.FlatRateAbove? in
@@ -219,6 +236,47 @@ extension YAMLDocument {
         } }
         let maxNode = m.optional("maxAllowances")
         let maxAllowances = maxNode.flatMap { integer($0, path.key("maxAllowances")) }
+        let ficaNode = m.optional("ficaDeduction")
+        let fica = ficaNode.flatMap { node -> StateWithholding.FicaDeduction? in
+            let p = path.key("ficaDeduction")
+            guard var inner = mapping(node, p) else { return nil }
+            let cap = inner.required("cap").flatMap { decimal($0, p.key("cap")) }
+            inner.finish()
+            return cap.map { .init(cap: $0) }
+        }
+        let periodDeductionsNode = m.optional("periodDeductions")
+        let periodDeductions = periodDeductionsNode.flatMap { string($0, path.key("periodDeductions")) }
+        let periodFloorNode = m.optional("periodWageFloor")
+        let periodFloor = periodFloorNode.flatMap { node -> StateWithholding.PeriodWageFloor? in
+            let p = path.key("periodWageFloor")
+            guard var inner = mapping(node, p) else { return nil }
+            let amount = inner.required("amount").flatMap { decimal($0, p.key("amount")) }
+            let withNode = inner.optional("withAllowances")
+            let with = withNode.flatMap { bool($0, p.key("withAllowances")) }
+            inner.finish()
+            guard let amount, withNode == nil || with != nil else { return nil }
+            return .init(amount: amount, withAllowances: with)
+        }
+        let periodCreditsNode = m.optional("periodCredits")
+        let periodCredits = periodCreditsNode.flatMap { node -> StateWithholding.PeriodCredits? in
+            let p = path.key("periodCredits")
+            guard var inner = mapping(node, p) else { return nil }
+            let byStatusNode = inner.optional("byStatus")
+            let byStatus = byStatusNode.flatMap { node -> [String: Decimal]? in
+                guard let statuses = mapping(node, p.key("byStatus")) else { return nil }
+                var table: [String: Decimal] = [:], ok = true
+                for (status, _, value) in statuses.pairs {
+                    guard let amount = decimal(value, p.key("byStatus").key(status)) else { ok = false; continue }
+                    table[status] = amount
+                }
+                return ok ? table : nil
+            }
+            let perNode = inner.optional("perAdditionalAllowance")
+            let per = perNode.flatMap { decimal($0, p.key("perAdditionalAllowance")) }
+            inner.finish()
+            guard byStatusNode == nil || byStatus != nil, perNode == nil || per != nil else { return nil }
+            return .init(byStatus: byStatus, perAdditionalAllowance: per)
+        }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -231,18 +289,33 @@ extension YAMLDocument {
         let sources = m.required("sources").flatMap { citations($0, path.key("sources")) }
         guard let certificate, deductionNode == nil || deduction != nil, allowanceNode == nil || allowance != nil,
               additionalNode == nil || additional != nil, rateNode == nil || rate != nil, bracketsNode == nil || brackets != nil,
+              rateTablesNode == nil || rateTables != nil, statusTableNode == nil || byStatus != nil,
               creditNode == nil || credit != nil, electedNode == nil || elected != nil, federalNode == nil || federal != nil,
               phaseOutNode == nil || phaseOut != nil, limitNode == nil || limit != nil, personalNode == nil || personal != nil,
               perPeriodNode == nil || perPeriod != nil, flatNode == nil || flat != nil, defaultNode == nil || exemptionDefault != nil,
               shareNode == nil || share != nil, phaseNode == nil || creditPhaseOut != nil,
               floorNode == nil || wageFloor != nil, columnsNode == nil || columns != nil,
-              federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
+              ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
+              periodCreditsNode == nil || periodCredits != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
-                                rate: rate, brackets: brackets, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
+                                rate: rate, brackets: brackets, rateTables: rateTables, statusRateTable: byStatus, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
-                                additionalAllowanceByWages: tiers, maxAllowances: maxAllowances, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
+                                ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
+    }
+
+    /// Schedules by name (`rateTables`: `A: [rows…]`, …).
+    private func namedSchedules(_ node: Node, _ path: DataPath) -> [String: [Bracket]]? {
+        guard let names = mapping(node, path) else { return nil }
+        var table: [String: [Bracket]] = [:], ok = true
+        for (name, _, value) in names.pairs {
+            guard let rows = schedule(value, path.key(name)) else { ok = false; continue }
+            table[name] = rows
+        }
+        return ok ? table : nil
     }
 }

@@ -146,11 +146,14 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var electedRate: Decimal?
         public var exemptionAmount: Decimal?
         public var creditAmount: Decimal?
+        public var rateTable: String?
         public var extraWithholding: Decimal?
         public var exempt: Bool?
         public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
-                    exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, extraWithholding: Decimal? = nil, exempt: Bool? = nil) {
+                    exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
+                    exempt: Bool? = nil) {
             self.creditAmount = creditAmount
+            self.rateTable = rateTable
             self.filingStatus = filingStatus
             self.allowances = allowances
             self.additionalAllowances = additionalAllowances

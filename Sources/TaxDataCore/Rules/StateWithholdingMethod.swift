@@ -59,11 +59,35 @@ public struct StateWithholdingMethod: StateConstructRule {
                 error("'\(field)' is listed twice", path.key("certificate").index(i))
             }
         }
-        switch (method.rate, method.brackets) {
+        switch (method.rate, method.brackets ?? (method.rateTables != nil ? StatusTable(uniform: []) : nil)) {
         case (nil, nil): error("give a rate or brackets", path)
         case (.some, .some): error("give a rate or brackets, not both", path.key("rate"))
         case (let rate?, nil) where rate < 0 || rate >= 1: error("rate \(Money.text(rate)) must be in [0, 1)", path.key("rate"))
         default: break
+        }
+        if let tables = method.rateTables {
+            let at = path.key("rateTables")
+            if method.brackets != nil { error("rateTables replace brackets: give one or the other", at) }
+            if tables.isEmpty { error("rateTables must name at least one schedule", at) }
+            for (name, rows) in tables.sorted(by: { $0.key < $1.key }) {
+                if name.isEmpty || name.count > 8 || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                    error("'\(name)' is not a table name: 1 to 8 letters or digits", at.key(name))
+                }
+                check(rows, at.key(name), error)
+            }
+            if let byStatus = method.statusRateTable {
+                let s = path.key("statusRateTable")
+                if !byStatus.missing.isEmpty { error("statusRateTable has no table for \(byStatus.missing.map(\.rawValue).joined(separator: ", "))", s) }
+                for (status, name) in byStatus.writtenInOrder where tables[name] == nil {
+                    error("'\(name)' is not one of rateTables (\(tables.keys.sorted().joined(separator: ", ")))", s.key(status.rawValue))
+                }
+            } else {
+                error("rateTables need statusRateTable: the table of each status when the certificate chooses none", at)
+            }
+            if method.electedRates != nil { error("electedRates replace a flat rate, not rate tables", path.key("electedRates")) }
+        } else {
+            if method.statusRateTable != nil { error("statusRateTable names rateTables the method lacks", path.key("statusRateTable")) }
+            if method.certificate.contains("rateTable") { error("'rateTable' on the certificate needs rateTables to choose from", path.key("certificate")) }
         }
         if let brackets = method.brackets {
             if !brackets.missing.isEmpty { error("brackets has no schedule for \(brackets.missing.map(\.rawValue).joined(separator: ", "))", path.key("brackets")) }
@@ -175,6 +199,33 @@ public struct StateWithholdingMethod: StateConstructRule {
                     }
                 } else {
                     error("perPeriod.tables print the yearly brackets per period: the method needs its brackets", t)
+                }
+            }
+            if let printed = perPeriod.rateTables {
+                let t = at.key("rateTables")
+                if printed.isEmpty { error("perPeriod.rateTables must list at least one frequency", t) }
+                if perPeriod.bases != nil { error("perPeriod.bases derives the bases: printed tables print their own", at.key("bases")) }
+                if perPeriod.tables != nil { error("perPeriod.tables (by status) and rateTables (by table): give one or the other", t) }
+                if let yearly = method.rateTables {
+                    for (frequency, tables) in printed.sorted(by: { $0.key < $1.key }) {
+                        let f = t.key(frequency)
+                        guard let pay = PayFrequency(rawValue: frequency) else {
+                            error("'\(frequency)' is not a pay frequency; use \(PayFrequency.allCases.map(\.rawValue).joined(separator: ", "))", f)
+                            continue
+                        }
+                        let missing = Set(yearly.keys).subtracting(tables.keys).sorted()
+                        if !missing.isEmpty { error("\(frequency) prints no table \(missing.joined(separator: ", "))", f) }
+                        let periods = Decimal(pay == .daily ? (method.dailyPeriods ?? pay.periods) : pay.periods)
+                        for (name, rows) in tables.sorted(by: { $0.key < $1.key }) {
+                            guard let rates = yearly[name] else {
+                                error("'\(name)' is not one of rateTables (\(yearly.keys.sorted().joined(separator: ", ")))", f.key(name))
+                                continue
+                            }
+                            check(printed: rows, yearly: rates, periods: periods, f.key(name), error)
+                        }
+                    }
+                } else {
+                    error("perPeriod.rateTables print the yearly rateTables per period: the method needs its rateTables", t)
                 }
             }
             if let rows = perPeriod.rows, !StateWithholding.PerPeriod.rowReadings.contains(rows) {
@@ -317,6 +368,49 @@ public struct StateWithholdingMethod: StateConstructRule {
                 if let amount = column.wageFloor {
                     if amount < 0 { error("byAllowances.\(status).wageFloor must not be negative", c.key("wageFloor")) }
                     if method.wageFloor == nil { error("byAllowances.\(status).wageFloor replaces a wageFloor the method lacks", c.key("wageFloor")) }
+                }
+            }
+        }
+        if let fica = method.ficaDeduction {
+            if fica.cap <= 0 { error("ficaDeduction.cap must be positive", path.key("ficaDeduction").key("cap")) }
+            if method.perPeriod != nil { error("ficaDeduction is for a method on the year's wages: a perPeriod method has none", path.key("ficaDeduction")) }
+        }
+        if let rounding = method.periodDeductions {
+            let at = path.key("periodDeductions")
+            if !StateWithholding.periodDeductionRoundings.contains(rounding) {
+                error("periodDeductions '\(rounding)' must be one of \(StateWithholding.periodDeductionRoundings.joined(separator: ", "))", at)
+            }
+            for (key, present) in [("perPeriod", method.perPeriod != nil), ("standardDeductionPhaseOut", method.standardDeductionPhaseOut != nil),
+                                   ("standardDeductionShare", method.standardDeductionShare != nil), ("byAllowances", method.byAllowances != nil),
+                                   ("additionalAllowanceByWages", method.additionalAllowanceByWages != nil), ("allowanceWageLimit", method.allowanceWageLimit != nil)]
+                where present {
+                error("periodDeductions takes the deductions off the period's wages: not with \(key), which goes by the year's", at)
+            }
+        }
+        if let floor = method.periodWageFloor {
+            let at = path.key("periodWageFloor")
+            if floor.amount < 0 { error("periodWageFloor.amount must not be negative", at.key("amount")) }
+            if method.perPeriod != nil { error("periodWageFloor is for a method on the year's wages: a perPeriod method compares its own tables", at) }
+            if floor.withAllowances == true, !method.certificate.contains("allowances") {
+                error("periodWageFloor.withAllowances needs 'allowances' on the certificate", at.key("withAllowances"))
+            }
+        }
+        if let credits = method.periodCredits {
+            let at = path.key("periodCredits")
+            if credits.byStatus == nil && credits.perAdditionalAllowance == nil { error("periodCredits gives no credit: give byStatus or perAdditionalAllowance", at) }
+            for (status, amount) in (credits.byStatus ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if FilingStatus(rawValue: status) == nil {
+                    error("'\(status)' is not a filing status; use \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", "))", at.key("byStatus").key(status))
+                }
+                if amount < 0 { error("periodCredits.byStatus must not be negative", at.key("byStatus").key(status)) }
+            }
+            if let amount = credits.perAdditionalAllowance {
+                if amount < 0 { error("periodCredits.perAdditionalAllowance must not be negative", at.key("perAdditionalAllowance")) }
+                if !method.certificate.contains("additionalAllowances") {
+                    error("periodCredits.perAdditionalAllowance needs 'additionalAllowances' on the certificate", at.key("perAdditionalAllowance"))
+                }
+                if method.additionalAllowance != nil {
+                    error("periodCredits.perAdditionalAllowance and additionalAllowance: an additional allowance is a credit or a deduction, not both", at.key("perAdditionalAllowance"))
                 }
             }
         }

@@ -44,6 +44,11 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     public var additionalAllowance: Decimal?
     public var rate: Decimal?
     public var brackets: StatusTable<[Bracket]>?
+    /// Named yearly schedules in place of `brackets`, one of which the certificate may choose
+    /// (`rateTable`: New Jersey's NJ-W4 line 3, Rate Tables A-E); without a choice, the status's
+    /// (`statusRateTable`: A for single, B for married filing jointly, …).
+    public var rateTables: [String: [Bracket]]?
+    public var statusRateTable: StatusTable<String>?
     public var creditPerAllowance: Decimal?
     /// The rates an employee may elect on the certificate (`electedRate`), `rate` among them.
     public var electedRates: [Decimal]?
@@ -199,12 +204,16 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         public var deductions: [String: PeriodDeductions]?
         public var bases: String?
         public var tables: [String: StatusTable<[Bracket]>]?
+        /// A method with `rateTables`: its printed per-period schedules, by frequency and table name.
+        public var rateTables: [String: [String: [Bracket]]]?
         public static let roundings: [String] = ["cent", "dime", "dollar"]
         public static let rowReadings: [String] = ["over", "atLeast"]
         public static let baseReadings: [String] = ["share", "runningSum"]
         public init(floors: String, dailyFloors: String? = nil, allowanceTotals: Bool? = nil, rows: String? = nil,
-                    deductions: [String: PeriodDeductions]? = nil, bases: String? = nil, tables: [String: StatusTable<[Bracket]>]? = nil) {
+                    deductions: [String: PeriodDeductions]? = nil, bases: String? = nil, tables: [String: StatusTable<[Bracket]>]? = nil,
+                    rateTables: [String: [String: [Bracket]]]? = nil) {
             self.tables = tables
+            self.rateTables = rateTables
             self.floors = floors
             self.dailyFloors = dailyFloors
             self.allowanceTotals = allowanceTotals
@@ -267,6 +276,44 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// The most allowances the certificate can claim (Louisiana's L-4: 0, 1 or 2; Alabama's A-4: the
     /// personal exemption, 0 or 1); more is refused, by name.
     public var maxAllowances: Int?
+
+    /// Massachusetts' Circular M, on an annualized method: the Social Security and Medicare this
+    /// paycheck withholds come off its wages first, no more than what is left of `cap` a year after
+    /// the year to date's (`ficaDeduction`); the deductions come off the period's wages, each yearly
+    /// amount's share rounded to the `cent` or `dollar`, before the year's wages are figured
+    /// (`periodDeductions`: 4,400 / 52 = 85); nothing is withheld (but the extra amount) when the
+    /// period's wages are below `periodWageFloor`'s share rounded as the deductions, with at least
+    /// one allowance when it says so; and yearly credits come off the period's rounded tax, each
+    /// its share to the cent (`periodCredits`: head of household 120 / 52 = 2.31, and 110 for each
+    /// additional allowance, blindness).
+    public var ficaDeduction: FicaDeduction?
+    public var periodDeductions: String?
+    public var periodWageFloor: PeriodWageFloor?
+    public var periodCredits: PeriodCredits?
+
+    public struct FicaDeduction: Sendable, Equatable, Codable {
+        public var cap: Decimal
+        public init(cap: Decimal) { self.cap = cap }
+    }
+
+    public struct PeriodWageFloor: Sendable, Equatable, Codable {
+        public var amount: Decimal
+        public var withAllowances: Bool?
+        public init(amount: Decimal, withAllowances: Bool? = nil) {
+            self.amount = amount
+            self.withAllowances = withAllowances
+        }
+    }
+
+    public struct PeriodCredits: Sendable, Equatable, Codable {
+        /// Some statuses only; the others have none.
+        public var byStatus: [String: Decimal]?
+        public var perAdditionalAllowance: Decimal?
+        public init(byStatus: [String: Decimal]? = nil, perAdditionalAllowance: Decimal? = nil) {
+            self.byStatus = byStatus
+            self.perAdditionalAllowance = perAdditionalAllowance
+        }
+    }
     /// The paycheck's federal income tax withheld on its regular wages, times the periods, is taken
     /// off the year's wages (Alabama).
     public var federalWithholdingDeduction: Bool?
@@ -292,6 +339,29 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// Its publications (empty in the app form; `ProvenanceDocument.Entry.withholding`).
     public var sources: [Citation]
     /// Keys of the decoded method this build does not know: a newer minor's part of the method.
+    /// The yearly schedule a paycheck is withheld by: the rate table the certificate elects, or
+    /// the status's (`rateTables`), or the status's `brackets`.
+    public func schedule(for status: FilingStatus, rateTable: String?) -> [Bracket]? {
+        if let tables = rateTables { return (rateTable ?? statusRateTable?[status]).flatMap { tables[$0] } }
+        return brackets?[status]
+    }
+
+    /// A per-period method's printed schedule for the frequency (`perPeriod.tables` or
+    /// `perPeriod.rateTables`); nil when it prints none for it (then `printsTable(for:)` says
+    /// whether the yearly one divided applies).
+    public func printedSchedule(_ frequency: String, for status: FilingStatus, rateTable: String?) -> [Bracket]? {
+        if let printed = perPeriod?.rateTables?[frequency] { return (rateTable ?? statusRateTable?[status]).flatMap { printed[$0] } }
+        return perPeriod?.tables?[frequency]?[status]
+    }
+
+    /// Whether a per-period method has a table for the frequency: without printed tables every
+    /// frequency has one (the yearly one divided); with them, the ones printed and annual pay.
+    public func printsTable(for frequency: String) -> Bool {
+        guard let perPeriod else { return true }
+        if perPeriod.tables == nil && perPeriod.rateTables == nil { return true }
+        return frequency == "annual" || perPeriod.tables?[frequency] != nil || perPeriod.rateTables?[frequency] != nil
+    }
+
     /// A calculator must not compute a method it reads only in part (it would withhold a wrong
     /// amount without saying so), so it treats one with unread keys as not in the data, and says so.
     /// Never encoded.
@@ -300,18 +370,23 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// The fields a state's withholding certificate may have: a filing status, allowances (personal
     /// exemptions), additional allowances (Illinois line 2: age 65 or blind), an extra amount per
     /// paycheck, a yearly exemption amount in dollars (taken off the wages), a yearly credit in
-    /// dollars (taken off the tax: Iowa's IA W-4 line 7), and exemption from withholding.
+    /// dollars (taken off the tax: Iowa's IA W-4 line 7), the rate table elected (New Jersey's NJ-W4
+    /// line 3), and exemption from withholding.
     public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "exemptionAmount",
-                                                     "creditAmount", "extraWithholding", "exempt"]
+                                                     "creditAmount", "rateTable", "extraWithholding", "exempt"]
     public static let roundings: [String] = ["cent", "dollar"]
+    public static let periodDeductionRoundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
-                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
+                rate: Decimal? = nil, brackets: StatusTable<[Bracket]>? = nil, rateTables: [String: [Bracket]]? = nil,
+                statusRateTable: StatusTable<String>? = nil, creditPerAllowance: Decimal? = nil, electedRates: [Decimal]? = nil, federalFilingStatus: Bool? = nil,
                 standardDeductionPhaseOut: DeductionPhaseOut? = nil, allowanceWageLimit: Decimal? = nil,
                 personalAllowance: PersonalAllowance? = nil, perPeriod: PerPeriod? = nil, flatRateAbove: FlatRateAbove? = nil,
                 exemptionAmountDefault: StatusTable<Decimal>? = nil, standardDeductionShare: DeductionShare? = nil, creditPhaseOut: CreditPhaseOut? = nil,
                 wageFloor: StatusTable<Decimal>? = nil, byAllowances: [String: AllowanceColumn]? = nil,
                 federalWithholdingDeduction: Bool? = nil, additionalAllowanceByWages: [WageTier]? = nil, maxAllowances: Int? = nil,
+                ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
+                periodCredits: PeriodCredits? = nil,
                 localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -320,6 +395,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.additionalAllowance = additionalAllowance
         self.rate = rate
         self.brackets = brackets
+        self.rateTables = rateTables
+        self.statusRateTable = statusRateTable
         self.creditPerAllowance = creditPerAllowance
         self.electedRates = electedRates
         self.federalFilingStatus = federalFilingStatus
@@ -336,6 +413,10 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.federalWithholdingDeduction = federalWithholdingDeduction
         self.additionalAllowanceByWages = additionalAllowanceByWages
         self.maxAllowances = maxAllowances
+        self.ficaDeduction = ficaDeduction
+        self.periodDeductions = periodDeductions
+        self.periodWageFloor = periodWageFloor
+        self.periodCredits = periodCredits
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -346,7 +427,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -363,11 +444,12 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         // The keys this build does not know, at the top and inside the parts that have keys of their own.
         let any = try decoder.container(keyedBy: AnyKey.self)
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
-        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases", "tables"]),
+        let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases", "tables", "rateTables"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
                                               ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances"]),
-                                              ("creditPhaseOut", ["amount", "start", "rate"])]
+                                              ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
+                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"])]
         for (part, known) in parts {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
             unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
@@ -401,6 +483,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         additionalAllowance = try c.decodeIfPresent(Decimal.self, forKey: .additionalAllowance)
         rate = try c.decodeIfPresent(Decimal.self, forKey: .rate)
         brackets = try c.decodeIfPresent(StatusTable<[Bracket]>.self, forKey: .brackets)
+        rateTables = try c.decodeIfPresent([String: [Bracket]].self, forKey: .rateTables)
+        statusRateTable = try c.decodeIfPresent(StatusTable<String>.self, forKey: .statusRateTable)
         creditPerAllowance = try c.decodeIfPresent(Decimal.self, forKey: .creditPerAllowance)
         electedRates = try c.decodeIfPresent([Decimal].self, forKey: .electedRates)
         federalFilingStatus = try c.decodeIfPresent(Bool.self, forKey: .federalFilingStatus)
@@ -416,6 +500,10 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         federalWithholdingDeduction = try c.decodeIfPresent(Bool.self, forKey: .federalWithholdingDeduction)
         additionalAllowanceByWages = try c.decodeIfPresent([WageTier].self, forKey: .additionalAllowanceByWages)
         maxAllowances = try c.decodeIfPresent(Int.self, forKey: .maxAllowances)
+        ficaDeduction = try c.decodeIfPresent(FicaDeduction.self, forKey: .ficaDeduction)
+        periodDeductions = try c.decodeIfPresent(String.self, forKey: .periodDeductions)
+        periodWageFloor = try c.decodeIfPresent(PeriodWageFloor.self, forKey: .periodWageFloor)
+        periodCredits = try c.decodeIfPresent(PeriodCredits.self, forKey: .periodCredits)
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
@@ -435,6 +523,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(additionalAllowance, forKey: .additionalAllowance)
         try c.encodeIfPresent(rate, forKey: .rate)
         try c.encodeIfPresent(brackets, forKey: .brackets)
+        try c.encodeIfPresent(rateTables, forKey: .rateTables)
+        try c.encodeIfPresent(statusRateTable, forKey: .statusRateTable)
         try c.encodeIfPresent(creditPerAllowance, forKey: .creditPerAllowance)
         try c.encodeIfPresent(electedRates, forKey: .electedRates)
         try c.encodeIfPresent(federalFilingStatus, forKey: .federalFilingStatus)
@@ -450,6 +540,10 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(federalWithholdingDeduction, forKey: .federalWithholdingDeduction)
         try c.encodeIfPresent(additionalAllowanceByWages, forKey: .additionalAllowanceByWages)
         try c.encodeIfPresent(maxAllowances, forKey: .maxAllowances)
+        try c.encodeIfPresent(ficaDeduction, forKey: .ficaDeduction)
+        try c.encodeIfPresent(periodDeductions, forKey: .periodDeductions)
+        try c.encodeIfPresent(periodWageFloor, forKey: .periodWageFloor)
+        try c.encodeIfPresent(periodCredits, forKey: .periodCredits)
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
