@@ -941,6 +941,37 @@ struct WithholdingTests {
         #expect(try withheld(150, StateCertificate()) == Decimal(string: "6.93"))
     }
 
+    @Test("Oregon 150-206-436 (Rev. 12-31-25), as openbooks transcribes it: Examples 1-4 with their own federal withholding; the $263 below $50,000; single with 3 allowances on the married table; both calculators agree on paychecks")
+    func oregon() throws {
+        let data = try #require(compiledYears.first { $0.meta.taxYear == 2026 })
+        let method = try #require(data.states["OR"]?.withholding)
+        func withheld(_ frequency: PayFrequency, _ wages: Decimal, federal: Decimal, _ certificate: StateCertificate = StateCertificate()) -> Decimal? {
+            StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: frequency, federalStatus: .single, federalWithholding: federal)
+        }
+        // Example 1: 25,000 − 1,000 − 2,910 = BASE 21,090; 941 + 8.75% × 9,690 = 1,788.875 → 1,789.
+        #expect(withheld(.annual, 25_000, federal: 1_000) == 1_789)
+        // Example 2: the same year monthly, $149.
+        #expect(withheld(.monthly, Decimal(string: "2083.33")!, federal: Decimal(string: "83.33")!) == 149)
+        // Example 3 prints BASE 123,840 (cap 5,250 at 132,000; no allowances above 100,000): 678 + 8.75% × 112,440 = 10,516.50.
+        #expect(withheld(.annual, 132_000, federal: 21_098, StateCertificate(allowances: 4)) == 10_517)
+        // Example 4 prints BASE 172,090 (no federal deduction from 145,000): 10,618 + 9.9% × 47,090 = 15,279.91.
+        #expect(withheld(.annual, 175_000, federal: 30_000, StateCertificate(allowances: 4)) == 15_280)
+        // Single with 3 allowances at 40,000: the married deduction and table, 263 added, 3 × 263 off:
+        // 40,000 − 2,000 − 5,820 = 32,180; 1,357 + 8.75% × 9,380 = 2,177.75 + 263 − 789 = 1,651.75 → 1,652.
+        #expect(withheld(.annual, 40_000, federal: 2_000, StateCertificate(filingStatus: .single, allowances: 3)) == 1_652)
+        // The same with 2 allowances: single: 40,000 − 2,000 − 2,910 = 35,090; 678 + 8.75% × 23,690 = 2,750.875 + 263 − 526 = 2,487.875 → 2,488.
+        #expect(withheld(.annual, 40_000, federal: 2_000, StateCertificate(filingStatus: .single, allowances: 2)) == 2_488)
+        let fast = try FixedPaycheckCalculator(data: data)
+        for (wages, certificate) in [(Decimal(800), StateCertificate(allowances: 1)), (3_000, StateCertificate(filingStatus: .single, allowances: 3)),
+                                     (6_000, StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2)), (11_000, StateCertificate(allowances: 4))] {
+            let input = PaycheckInput(frequency: .biweekly, wages: wages, w4: FormW4(filingStatus: .single), state: "OR", stateCertificate: certificate)
+            let reference = try PaycheckCalculator(data: data).calculate(input).stateWithholding
+            #expect(reference != nil)
+            #expect(fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents == reference.map { Int64(truncating: ($0 * 100) as NSNumber) },
+                    "\(wages)")
+        }
+    }
+
     @Test("a bracket method: status tables, a credit per allowance, daily pay over 300 days, whole dollars (a made-up state method)")
     func bracketMethod() {
         let brackets = StatusTable(uniform: [Bracket(floor: 0, ceiling: 5000, rate: Decimal(string: "0.02")!, baseTax: 0),

@@ -49,6 +49,11 @@ extension FixedPaycheckCalculator {
         /// `periodCredits` per status and per additional allowance, yearly cents.
         let ficaCap: Int64, periodStep: Int64, floorAmount: Int64, floorWithAllowances: Bool
         let creditByStatus: [Int64], creditPerAdditional: Int64, hasPeriodCredits: Bool
+        /// Per status: the yearly wages above which the allowances count as none (cents, `.max` without), the schedule a
+        /// `byAllowances` column is taxed by (-1: the status's own), the federal deduction's cap tiers (cents); the low-wage
+        /// addition's threshold (cents, -1 without) and amount.
+        let allowanceLimit: [Int64], columnSchedule: [Int], capAtLeast: [[Int64]], capAmount: [[Int64]]
+        let lowWageBelow: Int64, lowWageAmount: Int64, hasAllowanceLimit: Bool, hasFederalCap: Bool
 
         init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
@@ -56,7 +61,17 @@ extension FixedPaycheckCalculator {
              shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
              columnDeduction: [Int64], columnFloor: [Int64], phaseOutStep: [Int64], phaseOutMinimum: [Int64], federalDeduction: Bool,
              tierThrough: [Int64], tierAmount: [Int64], ficaCap: Int64 = -1, periodStep: Int64 = 0, floorAmount: Int64 = -1,
-             floorWithAllowances: Bool = false, creditByStatus: [Int64] = [], creditPerAdditional: Int64 = 0) {
+             floorWithAllowances: Bool = false, creditByStatus: [Int64] = [], creditPerAdditional: Int64 = 0,
+             allowanceLimit: [Int64] = [], columnSchedule: [Int] = [], capAtLeast: [[Int64]] = [], capAmount: [[Int64]] = [],
+             lowWageBelow: Int64 = -1, lowWageAmount: Int64 = 0) {
+            self.allowanceLimit = allowanceLimit
+            self.columnSchedule = columnSchedule
+            self.capAtLeast = capAtLeast
+            self.capAmount = capAmount
+            self.lowWageBelow = lowWageBelow
+            self.lowWageAmount = lowWageAmount
+            hasAllowanceLimit = allowanceLimit.contains { $0 != .max }
+            hasFederalCap = capAtLeast.contains { !$0.isEmpty }
             self.ficaCap = ficaCap
             self.periodStep = periodStep
             self.floorAmount = floorAmount
@@ -294,6 +309,10 @@ extension FixedPaycheckCalculator {
                     tax = Swift.max(0, tax - Swift.max(0, tables.phaseAmount[f][statusIndex] * FixedPoint.unitsPerCent - reduction))
                 }
             } else {
+                // Above the status's limit, the allowances count as none (their credit and columns too).
+                let allowances = method.hasAllowanceLimit && wages * periods > method.allowanceLimit[statusIndex] ? 0 : input.certificateAllowances
+                let first = Swift.min(allowances, method.personalCount[statusIndex])
+                var bracketSchedule = schedule
                 var periodWages = wages
                 if method.ficaCap >= 0 {
                     // The paycheck's Social Security and Medicare, up to what is left of the year's cap after the year to date's.
@@ -306,10 +325,10 @@ extension FixedPaycheckCalculator {
                 let exemption = input.certificateExemptionGiven ? input.certificateExemptionCents : method.hasExemptionDefault ? method.exemptionDefault[statusIndex] : 0
                 if inPeriod {
                     // The deductions off the period's wages, each yearly amount's share rounded as the method says.
-                    var deductions = share(method.deduction[statusIndex]) + (input.certificateAllowances - firstCount) * share(method.allowance)
+                    var deductions = share(method.deduction[statusIndex]) + (allowances - first) * share(method.allowance)
                         + input.certificateAdditional * share(method.additional) + share(exemption)
-                    if firstCount > 0 {
-                        deductions += FixedPoint.divideRounded(method.personalAmount[statusIndex] * firstCount, method.personalCount[statusIndex] * periods * step) * step
+                    if first > 0 {
+                        deductions += FixedPoint.divideRounded(method.personalAmount[statusIndex] * first, method.personalCount[statusIndex] * periods * step) * step
                     }
                     periodWages = Swift.max(0, periodWages - deductions)
                 }
@@ -317,14 +336,15 @@ extension FixedPaycheckCalculator {
                 var standard = inPeriod ? 0 : method.deduction[statusIndex]
                 // (Each feature behind a flag of the method: a method without it reads none of its arrays.)
                 if method.hasColumnsOrFloor {
-                    let counted = input.certificateAllowances + (method.columnCountsAll[statusIndex] ? input.certificateAdditional : 0)
+                    let counted = allowances + (method.columnCountsAll[statusIndex] ? input.certificateAdditional : 0)
                     let inColumn = counted >= method.columnAtLeast[statusIndex]
                     let floor = inColumn && method.columnFloor[statusIndex] >= 0 ? method.columnFloor[statusIndex] : method.wageFloor[statusIndex]
                     if floor >= 0, yearly <= floor { return input.certificateExtraCents }
                     if inColumn && method.columnDeduction[statusIndex] >= 0 { standard = method.columnDeduction[statusIndex] }
+                    if inColumn && !method.columnSchedule.isEmpty && method.columnSchedule[statusIndex] >= 0 { bracketSchedule = method.columnSchedule[statusIndex] }
                 }
                 if method.shareRate >= 0 {
-                    standard = input.certificateAllowances >= method.shareMinAllowances
+                    standard = allowances >= method.shareMinAllowances
                         ? Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax) : 0
                 }
                 if method.hasSteppedPhaseOut {
@@ -339,10 +359,17 @@ extension FixedPaycheckCalculator {
                         - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
                 }
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
-                let personal = firstCount > 0 ? method.personalAmount[statusIndex] * firstCount / method.personalCount[statusIndex] : 0
-                var deductions = standard + (inPeriod ? 0 : personal + (input.certificateAllowances - firstCount) * allowance
+                let personal = first > 0 ? method.personalAmount[statusIndex] * first / method.personalCount[statusIndex] : 0
+                var deductions = standard + (inPeriod ? 0 : personal + (allowances - first) * allowance
                     + input.certificateAdditional * method.additional + exemption)
-                if method.federalDeduction { deductions += federal * periods }
+                if method.federalDeduction {
+                    // At most the cap of the last tier the year's wages reach.
+                    var taken = federal * periods
+                    if method.hasFederalCap, let tier = method.capAtLeast[statusIndex].lastIndex(where: { yearly >= $0 }) {
+                        taken = Swift.min(taken, method.capAmount[statusIndex][tier])
+                    }
+                    deductions += taken
+                }
                 if !method.tierThrough.isEmpty, let tier = method.tierThrough.firstIndex(where: { yearly <= $0 }) {
                     deductions += input.certificateAdditional * method.tierAmount[tier]
                 }
@@ -351,9 +378,10 @@ extension FixedPaycheckCalculator {
                 if rate >= 0 {
                     annual = taxable * rate
                 } else {
-                    annual = method.brackets.isEmpty ? 0 : method.brackets[schedule].tax(on: taxable).units
+                    annual = method.brackets.isEmpty ? 0 : method.brackets[bracketSchedule].tax(on: taxable).units
                 }
-                annual = Swift.max(0, annual - (input.certificateAllowances * method.credit + input.certificateCreditCents) * FixedPoint.unitsPerCent)
+                if method.lowWageBelow >= 0, yearly < method.lowWageBelow { annual += method.lowWageAmount * FixedPoint.unitsPerCent }
+                annual = Swift.max(0, annual - (allowances * method.credit + input.certificateCreditCents) * FixedPoint.unitsPerCent)
                 tax = annual
             }
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent

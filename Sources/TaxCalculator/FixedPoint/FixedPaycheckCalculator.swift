@@ -198,7 +198,17 @@ public struct FixedPaycheckCalculator: Sendable {
             floorAmount: try method.periodWageFloor.map { try cents($0.amount, "\(code) withholding periodWageFloor") } ?? -1,
             floorWithAllowances: method.periodWageFloor?.withAllowances == true,
             creditByStatus: try Self.statusOrder.map { try cents(method.periodCredits?.byStatus?[$0.rawValue] ?? 0, "\(code) withholding periodCredits") },
-            creditPerAdditional: try cents(method.periodCredits?.perAdditionalAllowance ?? 0, "\(code) withholding periodCredits"))
+            creditPerAdditional: try cents(method.periodCredits?.perAdditionalAllowance ?? 0, "\(code) withholding periodCredits"),
+            allowanceLimit: try Self.statusOrder.map { status in
+                try method.allowanceWageLimitByStatus?[status].map { try cents($0, "\(code) withholding allowanceWageLimitByStatus") } ?? .max
+            },
+            columnSchedule: Self.statusOrder.map { status in
+                method.byAllowances?[status.rawValue]?.brackets.flatMap(FilingStatus.init(rawValue:)).map(Self.statusIndex) ?? -1
+            },
+            capAtLeast: try Self.statusOrder.map { status in try (method.federalWithholdingCap?[status] ?? []).map { try cents($0.atLeast, "\(code) withholding cap") } },
+            capAmount: try Self.statusOrder.map { status in try (method.federalWithholdingCap?[status] ?? []).map { try cents($0.amount, "\(code) withholding cap") } },
+            lowWageBelow: try method.lowWageAddition.map { try cents($0.below, "\(code) withholding lowWageAddition") } ?? -1,
+            lowWageAmount: try cents(method.lowWageAddition?.amount ?? 0, "\(code) withholding lowWageAddition"))
     }
 
     /// The state with this USPS code, or `unknownState`.

@@ -131,6 +131,9 @@ enum StateWithholdingFormula {
     /// The period's tax, unrounded, by the annualized formula.
     private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
                                    status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal) -> Decimal {
+        var certificate = certificate
+        // Above the status's limit, the allowances count as none (their credit and columns too).
+        if let limit = method.allowanceWageLimitByStatus?[status], wages * periods > limit { certificate.allowances = 0 }
         var periodWages = wages
         // The paycheck's Social Security and Medicare, up to what is left of the year's cap.
         if let deduction = method.ficaDeduction {
@@ -174,7 +177,11 @@ enum StateWithholdingFormula {
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
         var deductions = standard + (inPeriod ? 0 : allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 })
         // The year's federal withholding (Alabama), and additional allowances valued by the year's wages (its dependents).
-        if method.federalWithholdingDeduction == true { deductions += federalWithholding * periods }
+        if method.federalWithholdingDeduction == true {
+            // At most the cap of the last tier the year's wages reach.
+            let cap = method.federalWithholdingCap?[status]?.last { yearly >= $0.atLeast }?.amount
+            deductions += cap.map { Swift.min(federalWithholding * periods, $0) } ?? federalWithholding * periods
+        }
         if let tiers = method.additionalAllowanceByWages, let tier = tiers.first(where: { $0.through.map { yearly <= $0 } ?? true }) {
             deductions += Decimal(certificate.additionalAllowances ?? 0) * tier.amount
         }
@@ -183,8 +190,9 @@ enum StateWithholdingFormula {
         if let rate = certificate.electedRate ?? method.rate {
             annual = taxable * rate
         } else {
-            annual = method.schedule(for: status, rateTable: certificate.rateTable)?.tax(on: taxable) ?? 0
+            annual = method.schedule(for: column?.brackets.flatMap(FilingStatus.init(rawValue:)) ?? status, rateTable: certificate.rateTable)?.tax(on: taxable) ?? 0
         }
+        if let addition = method.lowWageAddition, yearly < addition.below { annual += addition.amount }
         annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0) - (certificate.creditAmount ?? 0))
         return annual / periods
     }

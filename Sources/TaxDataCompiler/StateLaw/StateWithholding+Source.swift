@@ -213,12 +213,15 @@ extension YAMLDocument {
                 let deduction = deductionNode.flatMap { decimal($0, at.key("standardDeduction")) }
                 let floorNode = item.optional("wageFloor")
                 let floor = floorNode.flatMap { decimal($0, at.key("wageFloor")) }
+                let bracketsNode = item.optional("brackets")
+                let brackets = bracketsNode.flatMap { string($0, at.key("brackets")) }
                 item.finish()
-                guard let atLeast, countingNode == nil || counting != nil, deductionNode == nil || deduction != nil, floorNode == nil || floor != nil else {
+                guard let atLeast, countingNode == nil || counting != nil, deductionNode == nil || deduction != nil, floorNode == nil || floor != nil,
+                      bracketsNode == nil || brackets != nil else {
                     ok = false
                     continue
                 }
-                table[status] = .init(atLeast: atLeast, counting: counting, standardDeduction: deduction, wageFloor: floor)
+                table[status] = .init(atLeast: atLeast, counting: counting, standardDeduction: deduction, wageFloor: floor, brackets: brackets)
             }
             return ok ? table : nil
         }
@@ -277,6 +280,31 @@ extension YAMLDocument {
             guard byStatusNode == nil || byStatus != nil, perNode == nil || per != nil else { return nil }
             return .init(byStatus: byStatus, perAdditionalAllowance: per)
         }
+        let capNode = m.optional("federalWithholdingCap")
+        let cap = capNode.flatMap { node in
+            statusTable(node, path.key("federalWithholdingCap")) { node, at in
+                self.list(node, at) { node, at -> StateWithholding.CapTier? in
+                    guard var tier = self.mapping(node, at) else { return nil }
+                    let atLeast = tier.required("atLeast").flatMap { self.decimal($0, at.key("atLeast")) }
+                    let amount = tier.required("amount").flatMap { self.decimal($0, at.key("amount")) }
+                    tier.finish()
+                    guard let atLeast, let amount else { return nil }
+                    return .init(atLeast: atLeast, amount: amount)
+                }
+            }
+        }
+        let limitsNode = m.optional("allowanceWageLimitByStatus")
+        let limits = limitsNode.flatMap { amountTable($0, path.key("allowanceWageLimitByStatus")) }
+        let additionNode = m.optional("lowWageAddition")
+        let addition = additionNode.flatMap { node -> StateWithholding.LowWageAddition? in
+            let p = path.key("lowWageAddition")
+            guard var inner = mapping(node, p) else { return nil }
+            let below = inner.required("below").flatMap { decimal($0, p.key("below")) }
+            let amount = inner.required("amount").flatMap { decimal($0, p.key("amount")) }
+            inner.finish()
+            guard let below, let amount else { return nil }
+            return .init(below: below, amount: amount)
+        }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -297,14 +325,16 @@ extension YAMLDocument {
               floorNode == nil || wageFloor != nil, columnsNode == nil || columns != nil,
               federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
               ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
-              periodCreditsNode == nil || periodCredits != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              periodCreditsNode == nil || periodCredits != nil, capNode == nil || cap != nil, limitsNode == nil || limits != nil,
+              additionNode == nil || addition != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, rateTables: rateTables, statusRateTable: byStatus, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
                                 standardDeductionPhaseOut: phaseOut, allowanceWageLimit: limit, personalAllowance: personal, perPeriod: perPeriod,
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
                                 additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
-                                ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits,
+                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

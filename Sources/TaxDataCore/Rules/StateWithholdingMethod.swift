@@ -360,16 +360,53 @@ public struct StateWithholdingMethod: StateConstructRule {
                         error("counting allAllowances needs 'additionalAllowances' on the certificate", c.key("counting"))
                     }
                 }
-                if column.standardDeduction == nil && column.wageFloor == nil { error("byAllowances.\(status) changes nothing: give standardDeduction or wageFloor", c) }
+                if column.standardDeduction == nil && column.wageFloor == nil && column.brackets == nil {
+                    error("byAllowances.\(status) changes nothing: give standardDeduction, wageFloor or brackets", c)
+                }
                 if let amount = column.standardDeduction {
                     if amount < 0 { error("byAllowances.\(status).standardDeduction must not be negative", c.key("standardDeduction")) }
                     if method.standardDeduction == nil { error("byAllowances.\(status).standardDeduction replaces a standardDeduction the method lacks", c.key("standardDeduction")) }
+                }
+                if let other = column.brackets {
+                    if FilingStatus(rawValue: other) == nil {
+                        error("byAllowances.\(status).brackets '\(other)' is not a filing status", c.key("brackets"))
+                    } else if method.brackets == nil {
+                        error("byAllowances.\(status).brackets takes another status's brackets: the method has none", c.key("brackets"))
+                    }
                 }
                 if let amount = column.wageFloor {
                     if amount < 0 { error("byAllowances.\(status).wageFloor must not be negative", c.key("wageFloor")) }
                     if method.wageFloor == nil { error("byAllowances.\(status).wageFloor replaces a wageFloor the method lacks", c.key("wageFloor")) }
                 }
             }
+        }
+        if let cap = method.federalWithholdingCap {
+            let at = path.key("federalWithholdingCap")
+            if method.federalWithholdingDeduction != true { error("federalWithholdingCap caps federalWithholdingDeduction: the method takes none", at) }
+            if !cap.missing.isEmpty { error("federalWithholdingCap has no tiers for \(cap.missing.map(\.rawValue).joined(separator: ", "))", at) }
+            for (status, tiers) in cap.writtenInOrder {
+                let t = at.key(status.rawValue)
+                if tiers.first?.atLeast != 0 { error("the tiers must start at 0", t) }
+                for (i, tier) in tiers.enumerated() {
+                    if tier.amount < 0 { error("a cap must not be negative", t.index(i).key("amount")) }
+                    if i > 0, tier.atLeast <= tiers[i - 1].atLeast { error("the tiers' atLeast must rise", t.index(i).key("atLeast")) }
+                }
+            }
+        }
+        if let limits = method.allowanceWageLimitByStatus {
+            let at = path.key("allowanceWageLimitByStatus")
+            if !limits.missing.isEmpty { error("allowanceWageLimitByStatus has no amount for \(limits.missing.map(\.rawValue).joined(separator: ", "))", at) }
+            for (status, limit) in limits.writtenInOrder where limit <= 0 { error("allowanceWageLimitByStatus must be positive", at.key(status.rawValue)) }
+            if method.allowanceWageLimit != nil { error("allowanceWageLimit and allowanceWageLimitByStatus: give one or the other", at) }
+            if !method.certificate.contains("allowances") { error("allowanceWageLimitByStatus needs 'allowances' on the certificate", at) }
+            for (key, present) in [("perPeriod", method.perPeriod != nil), ("periodDeductions", method.periodDeductions != nil)] where present {
+                error("allowanceWageLimitByStatus goes by the year's wages: not with \(key)", at)
+            }
+        }
+        if let addition = method.lowWageAddition {
+            let at = path.key("lowWageAddition")
+            if addition.below <= 0 { error("lowWageAddition.below must be positive", at.key("below")) }
+            if method.perPeriod != nil { error("lowWageAddition goes by the year's wages: a perPeriod method has none", at) }
         }
         if let fica = method.ficaDeduction {
             if fica.cap <= 0 { error("ficaDeduction.cap must be positive", path.key("ficaDeduction").key("cap")) }

@@ -89,8 +89,11 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         public var counting: String?
         public var standardDeduction: Decimal?
         public var wageFloor: Decimal?
+        /// The status whose brackets the column is taxed by (Oregon: single with 3 or more allowances, the married ones).
+        public var brackets: String?
         public static let countings: [String] = ["allowances", "allAllowances"]
-        public init(atLeast: Int, counting: String? = nil, standardDeduction: Decimal? = nil, wageFloor: Decimal? = nil) {
+        public init(atLeast: Int, counting: String? = nil, standardDeduction: Decimal? = nil, wageFloor: Decimal? = nil, brackets: String? = nil) {
+            self.brackets = brackets
             self.atLeast = atLeast
             self.counting = counting
             self.standardDeduction = standardDeduction
@@ -287,6 +290,33 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// its share to the cent (`periodCredits`: head of household 120 / 52 = 2.31, and 110 for each
     /// additional allowance, blindness).
     public var ficaDeduction: FicaDeduction?
+    /// Oregon's formula, on an annualized method: the federal withholding taken off
+    /// (`federalWithholdingDeduction`) is at most the amount of the last tier whose `atLeast` the
+    /// year's wages reach, by status (`federalWithholdingCap`: $8,750, phased out from $125,000
+    /// single); above `allowanceWageLimitByStatus[status]` yearly wages the certificate's allowances
+    /// count as none (their deduction, their credit and `byAllowances` too); while the year's wages
+    /// are below `lowWageAddition.below`, its amount is added to the year's tax ($263 under $50,000).
+    public var federalWithholdingCap: StatusTable<[CapTier]>?
+    public var allowanceWageLimitByStatus: StatusTable<Decimal>?
+    public var lowWageAddition: LowWageAddition?
+
+    public struct CapTier: Sendable, Equatable, Codable {
+        public var atLeast: Decimal
+        public var amount: Decimal
+        public init(atLeast: Decimal, amount: Decimal) {
+            self.atLeast = atLeast
+            self.amount = amount
+        }
+    }
+
+    public struct LowWageAddition: Sendable, Equatable, Codable {
+        public var below: Decimal
+        public var amount: Decimal
+        public init(below: Decimal, amount: Decimal) {
+            self.below = below
+            self.amount = amount
+        }
+    }
     public var periodDeductions: String?
     public var periodWageFloor: PeriodWageFloor?
     public var periodCredits: PeriodCredits?
@@ -386,7 +416,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 wageFloor: StatusTable<Decimal>? = nil, byAllowances: [String: AllowanceColumn]? = nil,
                 federalWithholdingDeduction: Bool? = nil, additionalAllowanceByWages: [WageTier]? = nil, maxAllowances: Int? = nil,
                 ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
-                periodCredits: PeriodCredits? = nil,
+                periodCredits: PeriodCredits? = nil, federalWithholdingCap: StatusTable<[CapTier]>? = nil,
+                allowanceWageLimitByStatus: StatusTable<Decimal>? = nil, lowWageAddition: LowWageAddition? = nil,
                 localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -417,6 +448,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.periodDeductions = periodDeductions
         self.periodWageFloor = periodWageFloor
         self.periodCredits = periodCredits
+        self.federalWithholdingCap = federalWithholdingCap
+        self.allowanceWageLimitByStatus = allowanceWageLimitByStatus
+        self.lowWageAddition = lowWageAddition
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -427,7 +461,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -449,7 +483,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                                               ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
-                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"])]
+                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"])]
         for (part, known) in parts {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
             unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
@@ -472,8 +506,20 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         if any.contains(AnyKey(stringValue: "byAllowances")), let statuses = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "byAllowances")) {
             for status in statuses.allKeys {
                 guard let inner = try? statuses.nestedContainer(keyedBy: AnyKey.self, forKey: status) else { continue }
-                unread += inner.allKeys.map(\.stringValue).filter { !["atLeast", "counting", "standardDeduction", "wageFloor"].contains($0) }
+                unread += inner.allKeys.map(\.stringValue).filter { !["atLeast", "counting", "standardDeduction", "wageFloor", "brackets"].contains($0) }
                     .map { "byAllowances.\(status.stringValue).\($0)" }
+            }
+        }
+        // federalWithholdingCap: a map of statuses, each a list of tiers (or a sameAs).
+        if any.contains(AnyKey(stringValue: "federalWithholdingCap")),
+           let statuses = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "federalWithholdingCap")) {
+            for status in statuses.allKeys {
+                guard var items = try? statuses.nestedUnkeyedContainer(forKey: status) else { continue }
+                while !items.isAtEnd {
+                    guard let item = try? items.nestedContainer(keyedBy: AnyKey.self) else { break }
+                    unread += item.allKeys.map(\.stringValue).filter { !["atLeast", "amount"].contains($0) }
+                        .map { "federalWithholdingCap.\(status.stringValue)[].\($0)" }
+                }
             }
         }
         unreadKeys = unread.sorted()
@@ -504,6 +550,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         periodDeductions = try c.decodeIfPresent(String.self, forKey: .periodDeductions)
         periodWageFloor = try c.decodeIfPresent(PeriodWageFloor.self, forKey: .periodWageFloor)
         periodCredits = try c.decodeIfPresent(PeriodCredits.self, forKey: .periodCredits)
+        federalWithholdingCap = try c.decodeIfPresent(StatusTable<[CapTier]>.self, forKey: .federalWithholdingCap)
+        allowanceWageLimitByStatus = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .allowanceWageLimitByStatus)
+        lowWageAddition = try c.decodeIfPresent(LowWageAddition.self, forKey: .lowWageAddition)
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
@@ -544,6 +593,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(periodDeductions, forKey: .periodDeductions)
         try c.encodeIfPresent(periodWageFloor, forKey: .periodWageFloor)
         try c.encodeIfPresent(periodCredits, forKey: .periodCredits)
+        try c.encodeIfPresent(federalWithholdingCap, forKey: .federalWithholdingCap)
+        try c.encodeIfPresent(allowanceWageLimitByStatus, forKey: .allowanceWageLimitByStatus)
+        try c.encodeIfPresent(lowWageAddition, forKey: .lowWageAddition)
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
