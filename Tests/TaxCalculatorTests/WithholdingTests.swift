@@ -569,6 +569,9 @@ struct WithholdingTests {
                   expected: "30.19", why: "the booklet's M-2 example on 2026's federal withholding"),
         // Mississippi 2025 at 4.4% (estimated: one withholding source), by hand: 26,000 − 2,300 − 10,000 = 13,700 × 4.4% = 602.80 / 52 = 11.59 → 12.
         StateCase(year: 2025, state: "MS", frequency: .weekly, wages: "500", expected: "12", why: "2025's 4.4%, whole dollars"),
+        // North Carolina 2025 (estimated: 4.25% + 0.1%), by hand: (52,000 − 12,750 − 2,500) × 4.35% = 1,598.625 / 52 = 30.74 → 31.
+        StateCase(year: 2025, state: "NC", frequency: .weekly, wages: "1000", certificate: StateCertificate(allowances: 1), expected: "31",
+                  why: "2026's method at 2025's 4.35%, whole dollars"),
         // Vermont 2025 (estimated: Suburban's annual table, the per-period ones by the 2026 rule): 1,800 − 2 × 101.92 = 1,596.16;
         // 3.35% × (1,596.16 − 221) = 46.07 (221 = 11,475 / 52 to the dollar).
         StateCase(year: 2025, state: "VT", frequency: .weekly, wages: "1800", certificate: StateCertificate(filingStatus: .marriedFilingJointly, allowances: 2),
