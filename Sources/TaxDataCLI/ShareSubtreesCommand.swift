@@ -3,13 +3,13 @@ import Foundation
 import TaxDataCore
 import TaxDataFiles
 
-/// `taxdata share-subtrees IN OUT`: writes the canonical JSON document IN with its repeated
-/// subtrees shared (`SharedSubtrees`), the form in which `make embed` packs the client's embedded
+/// `taxdata share-subtrees IN OUT`: writes the canonical JSON document IN with its repeated runs
+/// of bytes shared (`SharedSubtrees`), the form in which `make embed` packs the client's embedded
 /// documents. Not listed in the help: it is a step of `make embed`, run by `scripts/embed.sh`.
 struct ShareSubtreesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share-subtrees",
-        abstract: "Write a canonical JSON document with its repeated subtrees shared (a step of `make embed`).",
+        abstract: "Write a canonical JSON document with its repeated runs shared (a step of `make embed`).",
         shouldDisplay: false
     )
 

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The form in which an app carries its embedded documents: canonical JSON in which every object
-/// or array whose text already occurred earlier in the document is replaced by a reference to
-/// that earlier text. A state's brackets are often the same for three filing statuses, so a year
-/// of app data takes about 68 % of its bytes in this form (docs/design/34-payload.md).
+/// The form in which an app carries its embedded documents: canonical JSON in which every run of
+/// at least 32 bytes whose text already occurred earlier in the document is replaced by a
+/// reference to that earlier text. A state's brackets are often the same for three filing
+/// statuses, and its withholding tables repeat their rows' keys, so a year of app data takes
+/// about 42 % of its bytes in this form (docs/design/34-payload.md).
 ///
 /// It is not compression: a reference is `0x01`, the earlier text's offset and length in
 /// lower-case hexadecimal separated by a comma, then `0x02`; every other byte is copied as it is.
@@ -12,12 +13,15 @@ import Foundation
 /// been expanded, so expanding is one pass in time and memory bounded by the size the caller
 /// allows. The expanded bytes are then checked against the manifest's size and SHA-256 like any
 /// downloaded document, so a mistake here can only be refused, never trusted.
+///
+/// The first form shared only whole objects and arrays; the reader never depended on that, so
+/// documents of either form expand with the same code.
 public enum SharedSubtrees {
     /// The file name suffix of a document in this form (`app_2026.json.shared`).
     public static let fileSuffix = ".shared"
     static let open: UInt8 = 0x01
     static let close: UInt8 = 0x02
-    /// Shorter subtrees are left as they are: a reference costs up to 14 bytes.
+    /// Shorter runs are left as they are: a reference costs up to 14 bytes.
     public static let minimumLength = 32
 
     /// Why a document in this form is refused (rule `embedded.shared`).
@@ -28,37 +32,59 @@ public enum SharedSubtrees {
         public var description: String { "\(RuleID.embeddedShared): byte \(offset): \(reason)" }
     }
 
-    /// `json` with every repeated object or array after its first occurrence replaced by a
-    /// reference. `json` must be canonical JSON (no control bytes outside strings); a document
-    /// that holds either marker byte is refused rather than made ambiguous.
+    /// How many earlier occurrences of a run's first 32 bytes are tried, most recent first.
+    static let candidatesTried = 256
+
+    /// `json` with every run of at least `minimumLength` bytes that occurred earlier replaced by
+    /// a reference to its longest earlier occurrence (greedy, left to right). `json` must be
+    /// canonical JSON (no control bytes, brackets balanced outside strings); a document that holds
+    /// either marker byte is refused rather than made ambiguous.
     public static func share(_ json: Data) throws -> Data {
         let bytes = [UInt8](json)
         if let at = bytes.firstIndex(where: { $0 == open || $0 == close }) {
             throw Refusal(offset: at, reason: "the document holds a control byte, so it is not canonical JSON")
         }
-        let ends = try containerEnds(bytes)
-        var firstSeen: [ArraySlice<UInt8>: Int] = [:]
+        _ = try containerEnds(bytes)
+        let count = bytes.count
+        // Earlier starts of each 32-byte window, by the window's hash (collisions are compared).
+        var starts: [UInt64: [Int]] = [:]
+        func window(_ at: Int) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes[at..<(at + minimumLength)] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+        func remember(_ at: Int) {
+            guard at + minimumLength <= count else { return }
+            starts[window(at), default: []].append(at)
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var expandedLength = 0
+        out.reserveCapacity(count)
         var index = 0
-        while index < bytes.count {
-            if let end = ends[index], end - index >= minimumLength {
-                let text = bytes[index..<end]
-                if let earlier = firstSeen[text] {
-                    out.append(open)
-                    out.append(contentsOf: Array(String(earlier, radix: 16).utf8))
-                    out.append(UInt8(ascii: ","))
-                    out.append(contentsOf: Array(String(text.count, radix: 16).utf8))
-                    out.append(close)
-                    expandedLength += text.count
-                    index = end
+        while index < count {
+            var bestLength = 0
+            var bestStart = 0
+            if index + minimumLength <= count, let earlier = starts[window(index)] {
+                for start in earlier.reversed().prefix(candidatesTried) {
+                    // A reference may only copy what is expanded before it: no overlap.
+                    var length = 0
+                    while index + length < count, start + length < index, bytes[start + length] == bytes[index + length] {
+                        length += 1
+                    }
+                    if length > bestLength { bestLength = length; bestStart = start }
+                }
+            }
+            if bestLength >= minimumLength {
+                let reference = [open] + Array(String(bestStart, radix: 16).utf8) + [UInt8(ascii: ",")]
+                    + Array(String(bestLength, radix: 16).utf8) + [close]
+                if reference.count < bestLength {
+                    out.append(contentsOf: reference)
+                    for at in index..<(index + bestLength) { remember(at) }
+                    index += bestLength
                     continue
                 }
-                firstSeen[text] = expandedLength
             }
             out.append(bytes[index])
-            expandedLength += 1
+            remember(index)
             index += 1
         }
         // Written only when it expands back to the exact bytes.
@@ -141,7 +167,8 @@ public enum SharedSubtrees {
         return value
     }
 
-    /// Start → end (exclusive) of every object and array in `bytes`, skipping strings.
+    /// Start → end (exclusive) of every object and array in `bytes`, skipping strings; refuses
+    /// brackets that do not balance.
     static func containerEnds(_ bytes: [UInt8]) throws -> [Int: Int] {
         var ends: [Int: Int] = [:]
         var stack: [Int] = []
