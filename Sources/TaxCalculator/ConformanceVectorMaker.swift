@@ -62,7 +62,8 @@ public enum ConformanceVectorMaker {
                                                    additionalAllowances: certificate?.additionalAllowances, electedRate: certificate?.electedRate,
                                                    exemptionAmount: certificate?.exemptionAmount, creditAmount: certificate?.creditAmount,
                                                    rateTable: certificate?.rateTable,
-                                                   extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt),
+                                                   extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt,
+                                                   onFile: certificate?.onFile),
                 localities: input.localities ?? [],
                 supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat,
                 payDate: input.payDate.flatMap(ISODate.init), periodStart: input.periodStart.flatMap(ISODate.init),
@@ -142,6 +143,11 @@ public enum ConformanceVectorMaker {
             if method.midYear != nil {
                 try add("P-\(code)-M0", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                              state: code, stateCertificate: certificate))
+            }
+            // No certificate on file, where a method of the year has a rule for it.
+            if ([method] + (method.midYear ?? []).map(\.method)).contains(where: { $0.noCertificate != nil }) {
+                try add("P-\(code)-N", .init(frequency: .biweekly, wagesPerPeriod: 2_500, w4: W4(form: 2020, filingStatus: .marriedFilingJointly), state: code,
+                                            stateCertificate: ConformanceVectors.Certificate(onFile: false), payDate: pay, periodStart: start, periodEnd: end))
             }
             // A per-period method's tables differ by frequency: its weekly and daily ones too, with one allowance.
             if method.perPeriod != nil {

@@ -40,6 +40,7 @@ struct PaycheckBatch {
         var rateTable: String?
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
+        var onFile: Bool?
     }
 
     struct W4: Decodable {
@@ -89,7 +90,7 @@ struct PaycheckBatch {
                                 creditAmount: try item.stateCertificate?.creditAmount.map { try amount($0, "stateCertificate.creditAmount") },
                                 rateTable: item.stateCertificate?.rateTable,
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
-                                exempt: item.stateCertificate?.exempt),
+                                exempt: item.stateCertificate?.exempt, onFile: item.stateCertificate?.onFile),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,
                              supplementalMethod: item.supplementalMethod ?? .flat,
                              payDate: try PaycheckCommand.date(item.payDate, "payDate"), periodStart: try PaycheckCommand.date(item.periodStart, "periodStart"),

@@ -40,7 +40,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", "supplementalMethod" (flat or aggregate), \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
         "allowances", "additionalAllowances", "electedRate", "exemptionAmount", "creditAmount", "rateTable", \
-        "extraWithholding", "exempt"}, \
+        "extraWithholding", "exempt", "onFile"}, \
         "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
         {"id", "error"}.
         """
@@ -130,6 +130,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("state-exempt"), help: "The state certificate claims exemption.")
     var stateExempt = false
 
+    @Flag(name: .customLong("state-no-certificate"), help: "The employee has given no state certificate: withheld by the state's rule for that (Oregon: 8 % of the wages; Maryland: one exemption).")
+    var stateNoCertificate = false
+
     @Option(help: ArgumentHelp("Where the employee lives: a locality id of --state (`taxdata localities --state XX`), for its local income tax; repeat it for each.", valueName: "id"))
     var locality: [String] = []
 
@@ -200,7 +203,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 creditAmount: try stateCreditAmount.map { try amount($0, "--state-credit-amount") },
                                                                 rateTable: stateRateTable,
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
-                                                                exempt: stateExempt ? true : nil),
+                                                                exempt: stateExempt ? true : nil, onFile: stateNoCertificate ? false : nil),
                              localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat,
                              payDate: try Self.date(payDate, "--pay-date"), periodStart: try Self.date(periodStart, "--period-start"),
                              periodEnd: try Self.date(periodEnd, "--period-end"))

@@ -64,6 +64,8 @@ struct FixedPaycheckTests {
                 default: break
                 }
             }
+            // Sometimes no certificate on file at all (the state's rule for that, or none).
+            if Int.random(in: 0..<6, using: &rng) == 0 { certificate = StateCertificate(onFile: false) }
         }
         // The paycheck's dates, mostly given (any day of the year, so both sides of each mid-year change), sometimes not.
         func day() -> ISODate? {

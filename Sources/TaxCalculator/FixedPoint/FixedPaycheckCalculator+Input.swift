@@ -44,6 +44,9 @@ extension FixedPaycheckCalculator {
         let methodIndex: Int
         /// The rate table the certificate elects, as an index into its method's names sorted; -1 for none.
         let rateTable: Int
+        /// Millionths: the flat rate of the wages withheld in place of the method when no
+        /// certificate is on file and that is the state's rule (`noCertificate.rate`); -1 otherwise.
+        let noCertificateRate: Int64
 
         /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
         /// combinations, the state certificate's fields), with every amount in whole cents and the
@@ -83,7 +86,7 @@ extension FixedPaycheckCalculator {
             allowances = Int64(w4.allowances)
             nonresidentAlien = w4.nonresidentAlien
             exempt = w4.exempt
-            let certificate = input.stateCertificate
+            let given = input.stateCertificate
             var methodIndex = 0
             var chosenMethod: StateWithholding?
             if let code = input.state {
@@ -91,30 +94,34 @@ extension FixedPaycheckCalculator {
                 state = id.index
                 switch calculator.states[id.index] {
                 case .noTax:
-                    if let field = certificate.given.first {
+                    if let field = given.given.first {
                         throw CalculationError(.inconsistentInput, "stateCertificate.\(field): \(code.uppercased()) has no income tax on wages, and no withholding certificate")
                     }
                 case .noMethod: break
                 case .method:
                     // The reference's checks of the certificate against the state's method.
                     chosenMethod = try calculator.method(code)
-                    try StateWithholdingFormula.validate(certificate, for: chosenMethod!, state: code.uppercased())
+                    try StateWithholdingFormula.validate(given, for: chosenMethod!, state: code.uppercased())
                 case .changing:
                     // The method the dates choose (the first when they do not say), as the reference checks it.
                     let first = try calculator.method(code)
                     let index = StateWithholdingFormula.inForceIndex(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd)
                     let chosen = index.map { $0 == 0 ? first : first.midYear![$0 - 1].method } ?? first
-                    try StateWithholdingFormula.validate(certificate, for: chosen, state: code.uppercased())
+                    try StateWithholdingFormula.validate(given, for: chosen, state: code.uppercased())
                     chosenMethod = chosen
                     methodIndex = index ?? -1
                 }
             } else {
-                if let field = certificate.given.first {
+                if let field = given.given.first {
                     throw CalculationError(.inconsistentInput, "stateCertificate.\(field): a state certificate needs a state")
                 }
                 state = -1
             }
             self.methodIndex = methodIndex
+            // Without a certificate on file, the one the state prescribes, or its flat rate.
+            let resolved = try chosenMethod.map { try StateWithholdingFormula.onFile(given, $0, state: input.state?.uppercased() ?? "") }
+            let certificate = resolved?.certificate ?? given
+            noCertificateRate = try resolved?.flatRate.map { try FixedPoint.requireRate($0, "\(input.state?.uppercased() ?? "") withholding noCertificate.rate") } ?? -1
             rateTable = certificate.rateTable.flatMap { name in chosenMethod?.rateTables?.keys.sorted().firstIndex(of: name) } ?? -1
             certificateStatus = certificate.filingStatus
             certificateAllowances = Int64(certificate.allowances ?? 0)

@@ -244,6 +244,11 @@ extension FixedPaycheckCalculator {
     func withheld(by method: StateMethod, _ input: Input, regular: Int64, preTax: Int64, federal: Int64, fica: Int64) -> Int64? {
             if input.certificateExempt { return 0 }
             let wages = stateWages(input, taxedKinds: taxedKinds[input.state], regular: regular, preTax: preTax)
+            if input.noCertificateRate >= 0 {
+                // No certificate on file, and the state's rule is a flat rate of the wages.
+                let units = wages * input.noCertificateRate
+                return method.dollar ? FixedPoint.divideRounded(units, 100 * FixedPoint.unitsPerCent) * 100 : FixedPoint.roundToCent(units)
+            }
             let periods = input.frequency == .daily ? method.dailyPeriods : Int64(input.frequency.periods)
             // A yearly amount's share of the period, rounded as `periodDeductions` says (to the cent without it).
             let step = Swift.max(1, method.periodStep)

@@ -168,7 +168,9 @@ public struct PaycheckCalculator: Sendable {
            let (method, _) = StateWithholdingFormula.inForce(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd).0,
            method.localBase == "withholdingWages", method.unreadKeys.isEmpty,
            input.stateCertificate.exempt != true,
-           let taxable = StateWithholdingFormula.periodTaxableWages(method, input.stateCertificate, wages: stateWages(input, state, regular: regular, preTax: preTax).wages,
+           // Without a certificate on file, the one the state prescribes (a flat rate has no taxable wages: none withheld this way).
+           let resolved = try? StateWithholdingFormula.onFile(input.stateCertificate, method, state: code), resolved.flatRate == nil,
+           let taxable = StateWithholdingFormula.periodTaxableWages(method, resolved.certificate, wages: stateWages(input, state, regular: regular, preTax: preTax).wages,
                                                                     frequency: input.frequency, federalStatus: input.w4.filingStatus) {
             // The taxes as dated: a county whose rate changes during the year, on a paycheck without a pay date, keeps the year's blend.
             let inForce = dated.states[code]?.localities?.filter { locality in named.contains { $0.id == locality.id } } ?? []
@@ -254,9 +256,9 @@ public struct PaycheckCalculator: Sendable {
     /// regular wages). Nil when no state is asked, or its method is not in the data (a note says).
     private func state(_ input: PaycheckInput, regular: Decimal, preTax: Decimal, federalRegular: Decimal,
                        fica: (paycheck: Decimal, yearToDate: Decimal), notes: inout [String]) throws -> Decimal? {
-        let certificate = input.stateCertificate
+        let given = input.stateCertificate
         guard let code = input.state?.uppercased() else {
-            if let field = certificate.given.first {
+            if let field = given.given.first {
                 throw CalculationError(.inconsistentInput, "stateCertificate.\(field): a state certificate needs a state")
             }
             return nil
@@ -264,7 +266,7 @@ public struct PaycheckCalculator: Sendable {
         let year = data.meta.taxYear
         guard let state = data.states[code] else { throw CalculationError.unknownState(code, year: year) }
         if state.type == .noTax {
-            if let field = certificate.given.first {
+            if let field = given.given.first {
                 throw CalculationError(.inconsistentInput, "stateCertificate.\(field): \(code) has no income tax on wages, and no withholding certificate")
             }
             return 0
@@ -281,7 +283,8 @@ public struct PaycheckCalculator: Sendable {
         }
         let (inForce, why) = StateWithholdingFormula.inForce(first, payDate: input.payDate, periodStart: input.periodStart, periodEnd: input.periodEnd)
         guard let (method, change) = inForce else {
-            try StateWithholdingFormula.validate(certificate, for: first, state: code)
+            try StateWithholdingFormula.validate(given, for: first, state: code)
+            _ = try StateWithholdingFormula.onFile(given, first, state: code)
             notes.append("\(code)'s \(year) withholding: \(why ?? ""): no state withholding computed")
             return nil
         }
@@ -289,7 +292,8 @@ public struct PaycheckCalculator: Sendable {
             let when = change.appliesBy == "periodStart" ? "pay periods beginning" : change.appliesBy == "periodEnd" ? "pay periods ending" : "wages paid"
             notes.append("\(code): withheld by its method for \(when) on or after \(change.from)")
         }
-        try StateWithholdingFormula.validate(certificate, for: method, state: code)
+        try StateWithholdingFormula.validate(input.stateCertificate, for: method, state: code)
+        let (certificate, flatRate, onFileNote) = try StateWithholdingFormula.onFile(input.stateCertificate, method, state: code)
         // The pre-tax deductions the state taxes go back into its wages (as the year's calculation does).
         let (wages, taxedBack) = stateWages(input, state, regular: regular, preTax: preTax)
         if taxedBack > 0 { notes.append("\(code) taxes \(Money.text(taxedBack)) of the pre-tax deductions: added back to its wages") }
@@ -298,6 +302,8 @@ public struct PaycheckCalculator: Sendable {
             notes.append("\(code)'s \(year) withholding figures are estimated\(method.pending.map { " (to be confirmed by \($0))" } ?? "")")
         }
         if certificate.exempt == true { notes.append("the \(code) certificate claims exemption: no \(code) income tax withheld") }
+        if let onFileNote { notes.append(onFileNote) }
+        if let flatRate { return StateWithholdingFormula.flat(method, rate: flatRate, wages: wages) }
         if method.federalWithholdingDeduction == true {
             notes.append("\(code) takes the federal income tax withheld on the regular wages (\(Money.text(federalRegular)) a period) off its wages")
         }

@@ -97,10 +97,16 @@ public struct StateCertificate: Sendable, Equatable {
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
+    /// False when the employee has given no certificate at all: the state's rule for that applies
+    /// (`StateWithholding.noCertificate`: Maryland withholds as one exemption, Oregon 8 % of the
+    /// wages), and no other field may be given. Nil or true: the fields given are the certificate
+    /// (none given is a certificate that claims nothing). Not one of `given`: every state has it.
+    public var onFile: Bool?
 
     public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
                 exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
-                exempt: Bool? = nil) {
+                exempt: Bool? = nil, onFile: Bool? = nil) {
+        self.onFile = onFile
         self.creditAmount = creditAmount
         self.rateTable = rateTable
         self.filingStatus = filingStatus
@@ -161,7 +167,7 @@ extension PaycheckResult: Encodable {
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt, onFile }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -209,6 +215,7 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.rateTable, forKey: .rateTable)
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
+            try certificate.encodeIfPresent(given.onFile, forKey: .onFile)
         }
         try c.encodeIfPresent(stateWithholding, forKey: .stateWithholding)
         try c.encode(socialSecurity, forKey: .socialSecurity)

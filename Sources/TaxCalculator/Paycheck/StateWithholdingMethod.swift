@@ -73,6 +73,33 @@ enum StateWithholdingFormula {
         }
     }
 
+    /// The certificate a paycheck is withheld by: the one given, or when none is on file
+    /// (`onFile` false) the one the state prescribes (`noCertificate`), or a certificate that claims
+    /// nothing where the data has no rule (with a note); and the flat rate of the wages that
+    /// replaces the method, where that is the state's rule. A field given with `onFile` false is
+    /// refused by name.
+    static func onFile(_ certificate: StateCertificate, _ method: StateWithholding, state: String) throws -> (certificate: StateCertificate, flatRate: Decimal?, note: String?) {
+        guard certificate.onFile == false else { return (certificate, nil, nil) }
+        if let field = certificate.given.first {
+            throw CalculationError(.inconsistentInput, "stateCertificate.\(field): the certificate is not on file (onFile: false), so it has no fields")
+        }
+        guard let rule = method.noCertificate else {
+            if method.certificate.isEmpty { return (StateCertificate(), nil, nil) }
+            return (StateCertificate(), nil, "\(state)'s rule for an employee without a certificate is not in the data: withheld as a certificate that claims nothing")
+        }
+        if let rate = rule.rate {
+            return (StateCertificate(), rate, "no \(state) certificate on file: withheld at \(Money.text(rate * 100)) % of the wages, as \(state) requires")
+        }
+        let resolved = StateCertificate(filingStatus: rule.filingStatus.flatMap(FilingStatus.init(rawValue:)), allowances: rule.allowances, rateTable: rule.rateTable)
+        let what = [rule.filingStatus, rule.allowances.map { "\($0) allowance\($0 == 1 ? "" : "s")" }, rule.rateTable.map { "rate table \($0)" }].compactMap { $0 }
+        return (resolved, nil, "no \(state) certificate on file: withheld as \(what.joined(separator: ", ")), as \(state) requires")
+    }
+
+    /// A flat rate of the period's wages, rounded as the method rounds (`noCertificate.rate`).
+    static func flat(_ method: StateWithholding, rate: Decimal, wages: Decimal) -> Decimal {
+        method.rounding == "dollar" ? Money.roundedToDollar(rate * wages) : Money.roundedToCent(rate * wages)
+    }
+
     /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
     /// says, with the certificate's extra amount. The filing status is the state certificate's, or
     /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.

@@ -305,6 +305,22 @@ extension YAMLDocument {
             guard let below, let amount else { return nil }
             return .init(below: below, amount: amount)
         }
+        let noCertificateNode = m.optional("noCertificate")
+        let noCertificate = noCertificateNode.flatMap { node -> StateWithholding.NoCertificate? in
+            let p = path.key("noCertificate")
+            guard var inner = mapping(node, p) else { return nil }
+            let statusNode = inner.optional("filingStatus")
+            let status = statusNode.flatMap { string($0, p.key("filingStatus")) }
+            let countNode = inner.optional("allowances")
+            let count = countNode.flatMap { integer($0, p.key("allowances")) }
+            let tableNode = inner.optional("rateTable")
+            let table = tableNode.flatMap { string($0, p.key("rateTable")) }
+            let flatNode = inner.optional("rate")
+            let flat = flatNode.flatMap { self.rate($0, p.key("rate")) }
+            inner.finish()
+            guard statusNode == nil || status != nil, countNode == nil || count != nil, tableNode == nil || table != nil, flatNode == nil || flat != nil else { return nil }
+            return .init(filingStatus: status, allowances: count, rateTable: table, rate: flat)
+        }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
         let dailyNode = m.optional("dailyPeriods")
@@ -326,7 +342,7 @@ extension YAMLDocument {
               federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
               ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
               periodCreditsNode == nil || periodCredits != nil, capNode == nil || cap != nil, limitsNode == nil || limits != nil,
-              additionNode == nil || addition != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, rateTables: rateTables, statusRateTable: byStatus, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
@@ -334,7 +350,7 @@ extension YAMLDocument {
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
                                 additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
                                 ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits,
-                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

@@ -174,6 +174,36 @@ extension StateWithholdingMethod {
         }
     }
 
+    /// `noCertificate`: a certificate the state's own could be (its fields on it, a status, a count
+    /// within `maxAllowances`, a table of `rateTables`), or a flat rate alone.
+    func checkNoCertificate(_ method: StateWithholding, _ path: DataPath, _ error: (String, DataPath) -> Void) {
+        guard let fallback = method.noCertificate else { return }
+        let at = path.key("noCertificate")
+        let fields: [(String, Bool)] = [("filingStatus", fallback.filingStatus != nil), ("allowances", fallback.allowances != nil), ("rateTable", fallback.rateTable != nil)]
+        if fallback.rate == nil, !fields.contains(where: \.1) {
+            error("noCertificate says nothing: give the certificate's filingStatus, allowances or rateTable, or a flat rate", at)
+        }
+        if let rate = fallback.rate {
+            if rate <= 0 { error("noCertificate.rate must be above 0", at.key("rate")) }
+            for (field, given) in fields where given {
+                error("noCertificate.rate replaces the method: not with \(field)", at.key(field))
+            }
+        }
+        for (field, given) in fields where given && !method.certificate.contains(field) {
+            error("noCertificate.\(field) is not a field of the state's certificate (\(method.certificate.joined(separator: ", ")))", at.key(field))
+        }
+        if let status = fallback.filingStatus, FilingStatus(rawValue: status) == nil {
+            error("'\(status)' is not a filing status; use \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", "))", at.key("filingStatus"))
+        }
+        if let count = fallback.allowances {
+            if count < 0 { error("noCertificate.allowances must not be negative", at.key("allowances")) }
+            if let most = method.maxAllowances, count > most { error("noCertificate.allowances \(count) is more than maxAllowances \(most)", at.key("allowances")) }
+        }
+        if let name = fallback.rateTable, let tables = method.rateTables, tables[name] == nil {
+            error("'\(name)' is not one of rateTables (\(tables.keys.sorted().joined(separator: ", ")))", at.key("rateTable"))
+        }
+    }
+
     /// A printed per-period schedule: from 0 with no base tax, rows that meet, the last open; the
     /// yearly schedule's rows and rates; each floor and base within a dollar of the yearly one's
     /// share (a state rounds them, so a figure further off is a misprint or a typo).

@@ -291,6 +291,7 @@ public struct StateWithholdingMethod: StateConstructRule {
             }
         }
         checkWageSteps(method, path, error)
+        checkNoCertificate(method, path, error)
         if method.certificate.contains("creditAmount"), method.flatRateAbove != nil {
             error("'creditAmount' on the certificate is taken off the tables' tax: not with flatRateAbove", path.key("certificate"))
         }

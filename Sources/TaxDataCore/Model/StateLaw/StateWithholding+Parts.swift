@@ -205,6 +205,22 @@ extension StateWithholding {
         }
     }
 
+    /// `noCertificate`: the certificate the state withholds by when none is on file (its
+    /// `filingStatus`, `allowances` and `rateTable`, each as the certificate's field), or a flat
+    /// `rate` of the period's state wages, rounded as the method rounds, in place of the method.
+    public struct NoCertificate: Sendable, Equatable, Codable {
+        public var filingStatus: String?
+        public var allowances: Int?
+        public var rateTable: String?
+        public var rate: Decimal?
+        public init(filingStatus: String? = nil, allowances: Int? = nil, rateTable: String? = nil, rate: Decimal? = nil) {
+            self.filingStatus = filingStatus
+            self.allowances = allowances
+            self.rateTable = rateTable
+            self.rate = rate
+        }
+    }
+
     public struct FicaDeduction: Sendable, Equatable, Codable {
         public var cap: Decimal
         public init(cap: Decimal) { self.cap = cap }

@@ -92,6 +92,12 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// ending from 2026-08-01), in order: each a whole method, graded and cited on its own.
     public var midYear: [Change]?
 
+    /// What is withheld when the employee has given no certificate (`StateCertificate.onFile`
+    /// false): as if they had filed the one it describes (Maryland: one exemption; New Jersey: Rate
+    /// Table A, no allowance), or a flat rate of the period's state wages in place of the method
+    /// (Oregon: 8 % under HB 2119).
+    public var noCertificate: NoCertificate?
+
     /// The most allowances the certificate can claim (Louisiana's L-4: 0, 1 or 2; Alabama's A-4: the
     /// personal exemption, 0 or 1); more is refused, by name.
     public var maxAllowances: Int?
@@ -185,7 +191,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
                 periodCredits: PeriodCredits? = nil, federalWithholdingCap: StatusTable<[CapTier]>? = nil,
                 allowanceWageLimitByStatus: StatusTable<Decimal>? = nil, lowWageAddition: LowWageAddition? = nil,
-                localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
+                noCertificate: NoCertificate? = nil, localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -218,6 +224,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.federalWithholdingCap = federalWithholdingCap
         self.allowanceWageLimitByStatus = allowanceWageLimitByStatus
         self.lowWageAddition = lowWageAddition
+        self.noCertificate = noCertificate
         self.localBase = localBase
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
@@ -228,7 +235,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -250,7 +257,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                                               ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
-                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"])]
+                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"]),
+                                              ("noCertificate", ["filingStatus", "allowances", "rateTable", "rate"])]
         for (part, known) in parts {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
             unread += inner.allKeys.map(\.stringValue).filter { !known.contains($0) }.map { "\(part).\($0)" }
@@ -320,6 +328,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         federalWithholdingCap = try c.decodeIfPresent(StatusTable<[CapTier]>.self, forKey: .federalWithholdingCap)
         allowanceWageLimitByStatus = try c.decodeIfPresent(StatusTable<Decimal>.self, forKey: .allowanceWageLimitByStatus)
         lowWageAddition = try c.decodeIfPresent(LowWageAddition.self, forKey: .lowWageAddition)
+        noCertificate = try c.decodeIfPresent(NoCertificate.self, forKey: .noCertificate)
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
@@ -363,6 +372,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(federalWithholdingCap, forKey: .federalWithholdingCap)
         try c.encodeIfPresent(allowanceWageLimitByStatus, forKey: .allowanceWageLimitByStatus)
         try c.encodeIfPresent(lowWageAddition, forKey: .lowWageAddition)
+        try c.encodeIfPresent(noCertificate, forKey: .noCertificate)
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(midYear, forKey: .midYear)
