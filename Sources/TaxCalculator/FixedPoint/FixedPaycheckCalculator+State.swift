@@ -31,6 +31,8 @@ extension FixedPaycheckCalculator {
         let exemptionDefault: [Int64]
         /// `standardDeductionShare`: millionths (-1 without one), its maximum in cents, and the allowances it needs.
         let shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64
+        /// Cents: the least the share-of-wages standard deduction is (`standardDeductionShare.min`; 0 without).
+        let shareMin: Int64
         /// Per status, cents: the low-income floor (-1 without one).
         let wageFloor: [Int64]
         /// Per status (`byAllowances`): from how many allowances its column applies (`.max`: never), whether the
@@ -58,7 +60,7 @@ extension FixedPaycheckCalculator {
         init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
              personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
-             shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
+             shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, shareMin: Int64 = 0, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
              columnDeduction: [Int64], columnFloor: [Int64], phaseOutStep: [Int64], phaseOutMinimum: [Int64], federalDeduction: Bool,
              tierThrough: [Int64], tierAmount: [Int64], ficaCap: Int64 = -1, periodStep: Int64 = 0, floorAmount: Int64 = -1,
              floorWithAllowances: Bool = false, creditByStatus: [Int64] = [], creditPerAdditional: Int64 = 0,
@@ -97,6 +99,7 @@ extension FixedPaycheckCalculator {
             self.shareRate = shareRate
             self.shareMax = shareMax
             self.shareMinAllowances = shareMinAllowances
+            self.shareMin = shareMin
             self.deduction = deduction
             self.allowance = allowance
             self.additional = additional
@@ -350,7 +353,7 @@ extension FixedPaycheckCalculator {
                 }
                 if method.shareRate >= 0 {
                     standard = allowances >= method.shareMinAllowances
-                        ? Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax) : 0
+                        ? Swift.max(method.shareMin, Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax)) : 0
                 }
                 if method.hasSteppedPhaseOut {
                     // By steps, "or part thereof", from the start itself.

@@ -179,6 +179,7 @@ public struct FixedPaycheckCalculator: Sendable {
             shareRate: try method.standardDeductionShare.map { try rate($0.rate, "\(code) withholding standardDeductionShare rate") } ?? -1,
             shareMax: try cents(method.standardDeductionShare?.max ?? 0, "\(code) withholding standardDeductionShare max"),
             shareMinAllowances: Int64(method.standardDeductionShare?.minAllowances ?? 0),
+            shareMin: try cents(method.standardDeductionShare?.min ?? 0, "\(code) withholding standardDeductionShare min"),
             wageFloor: try Self.statusOrder.map { status in try method.wageFloor?[status].map { try cents($0, "\(code) withholding wageFloor") } ?? -1 },
             columnAtLeast: Self.statusOrder.map { method.byAllowances?[$0.rawValue].map { Int64($0.atLeast) } ?? .max },
             columnCountsAll: Self.statusOrder.map { method.byAllowances?[$0.rawValue]?.counting == "allAllowances" },

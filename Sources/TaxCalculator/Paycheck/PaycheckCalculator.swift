@@ -169,16 +169,33 @@ public struct PaycheckCalculator: Sendable {
            method.localBase == "withholdingWages", method.unreadKeys.isEmpty,
            input.stateCertificate.exempt != true,
            // Without a certificate on file, the one the state prescribes (a flat rate has no taxable wages: none withheld this way).
-           let resolved = try? StateWithholdingFormula.onFile(input.stateCertificate, method, state: code), resolved.flatRate == nil,
-           let taxable = StateWithholdingFormula.periodTaxableWages(method, resolved.certificate, wages: stateWages(input, state, regular: regular, preTax: preTax).wages,
-                                                                    frequency: input.frequency, federalStatus: input.w4.filingStatus) {
+           let resolved = try? StateWithholdingFormula.onFile(input.stateCertificate, method, state: code), resolved.flatRate == nil {
+            let wages = stateWages(input, state, regular: regular, preTax: preTax).wages
             // The taxes as dated: a county whose rate changes during the year, on a paycheck without a pay date, keeps the year's blend.
             let inForce = dated.states[code]?.localities?.filter { locality in named.contains { $0.id == locality.id } } ?? []
-            for locality in inForce {
+            var flat: [(id: String, name: String, rate: Decimal)] = []
+            for locality in inForce where input.localities.contains(locality.id) {
                 for tax in locality.taxes where tax.effective == nil {
-                    guard let part = tax.resident, part.base == LocalTaxBase.stateTaxableIncome.rawValue, let rate = part.rate, input.localities.contains(locality.id) else { continue }
-                    byRate[tax.id] = Rounding.cent(rate * taxable)
-                    notes.append("\(locality.name)'s tax is withheld at its rate of the \(code) withholding's taxable wages (\(Money.text(rate)) × \(Money.text(Rounding.cent(taxable))))")
+                    guard let part = tax.resident, part.base == LocalTaxBase.stateTaxableIncome.rawValue, let rate = part.rate else { continue }
+                    flat.append((tax.id, locality.name, rate))
+                }
+            }
+            if method.perPeriod != nil {
+                if let taxable = StateWithholdingFormula.periodTaxableWages(method, resolved.certificate, wages: wages, frequency: input.frequency,
+                                                                            federalStatus: input.w4.filingStatus) {
+                    for tax in flat {
+                        byRate[tax.id] = Rounding.cent(tax.rate * taxable)
+                        notes.append("\(tax.name)'s tax is withheld at its rate of the \(code) withholding's taxable wages (\(Money.text(tax.rate)) × \(Money.text(Rounding.cent(taxable))))")
+                    }
+                }
+            } else if let (lines, withheldAt) = StateWithholdingFormula.annualizedLocalLines(method, resolved.certificate, wages: wages, frequency: input.frequency,
+                                                                                               federalStatus: input.w4.filingStatus, rates: flat.map(\.rate)) {
+                // On the year's taxable wages, the state's tax and the localities' rounded once, as one combined rate.
+                for (i, tax) in flat.enumerated() {
+                    byRate[tax.id] = lines[i]
+                    let percent = { (rate: Decimal) in "\(Money.text(rate * 100)) %" }
+                    let at = withheldAt[i] == tax.rate ? percent(tax.rate) : "\(percent(withheldAt[i])) (the \(code) tables' rate for its \(percent(tax.rate)))"
+                    notes.append("\(tax.name): withheld at \(at) of the \(code) withholding's yearly taxable wages, rounded once with the state's")
                 }
             }
         }

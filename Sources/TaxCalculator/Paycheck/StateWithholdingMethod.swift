@@ -158,6 +158,14 @@ enum StateWithholdingFormula {
     /// The period's tax, unrounded, by the annualized formula.
     private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
                                    status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal) -> Decimal {
+        annualizedYear(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding,
+                       fica: fica, ficaYearToDate: ficaYearToDate).annual / periods
+    }
+
+    /// The annualized formula's year: the yearly tax, and the yearly taxable wages it is the tax of
+    /// (0 at or below the wage floor).
+    private static func annualizedYear(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
+                                       status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal) -> (annual: Decimal, taxable: Decimal) {
         var certificate = certificate
         // Above the status's limit, the allowances count as none (their credit and columns too).
         if let limit = method.allowanceWageLimitByStatus?[status], wages * periods > limit { certificate.allowances = 0 }
@@ -181,7 +189,7 @@ enum StateWithholdingFormula {
             return count >= column.atLeast ? column : nil
         }
         // At or below the low-income floor, nothing is withheld (the certificate's extra amount still is).
-        if let floor = column?.wageFloor ?? method.wageFloor?[status], yearly <= floor { return 0 }
+        if let floor = column?.wageFloor ?? method.wageFloor?[status], yearly <= floor { return (0, 0) }
         var standard = inPeriod ? 0 : column?.standardDeduction ?? method.standardDeduction?[status] ?? 0
         if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status] {
             let minimum = phaseOut.minimum?[status] ?? 0
@@ -199,7 +207,7 @@ enum StateWithholdingFormula {
         }
         if let share = method.standardDeductionShare {
             // A share of the year's wages, to the cent, at most the maximum; none below the allowances it needs.
-            standard = (certificate.allowances ?? 0) >= share.minAllowances ? Swift.min(Rounding.cent(share.rate * yearly), share.max) : 0
+            standard = (certificate.allowances ?? 0) >= share.minAllowances ? Swift.max(share.min ?? 0, Swift.min(Rounding.cent(share.rate * yearly), share.max)) : 0
         }
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
         var deductions = standard + (inPeriod ? 0 : allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 })
@@ -221,7 +229,7 @@ enum StateWithholdingFormula {
         }
         if let addition = method.lowWageAddition, yearly < addition.below { annual += addition.amount }
         annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0) - (certificate.creditAmount ?? 0))
-        return annual / periods
+        return (annual, taxable)
     }
 
     /// A per-period method's taxable wages of the period: the wages less the period's deductions,
@@ -234,6 +242,31 @@ enum StateWithholdingFormula {
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
         return periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status).map { Swift.max(0, wages - $0) }
+    }
+
+    /// On a method on the year's wages (`localBase: withholdingWages`), the localities' lines: each
+    /// locality's yearly tax (its rate, or the least of `localTableRates` at or above it, × the
+    /// year's taxable wages) added to the state's yearly tax, the total over the periods rounded to
+    /// the cent once, less what is rounded before it (the state's line first), so that the lines add
+    /// up to the combined rate's figure. Nil for a per-period method, an exempt certificate or a
+    /// frequency without a table. `rates` are the localities' rates in the order of their lines.
+    static func annualizedLocalLines(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
+                                     federalStatus: FilingStatus, rates: [Decimal]) -> (lines: [Decimal], withheldAt: [Decimal])? {
+        guard method.perPeriod == nil, certificate.exempt != true else { return nil }
+        let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
+        let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+        let year = annualizedYear(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: 0, fica: 0, ficaYearToDate: 0)
+        let withheldAt = rates.map { rate in method.localTableRates?.first { $0 >= rate } ?? rate }
+        var total = year.annual
+        var rounded = Money.roundedToCent(total / periods)
+        var lines: [Decimal] = []
+        for rate in withheldAt {
+            total += rate * year.taxable
+            let next = Money.roundedToCent(total / periods)
+            lines.append(next - rounded)
+            rounded = next
+        }
+        return (lines, withheldAt)
     }
 
     /// A per-period method's deductions of the period: as printed for the frequency (nil when it

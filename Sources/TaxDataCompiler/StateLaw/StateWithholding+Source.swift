@@ -181,9 +181,11 @@ extension YAMLDocument {
             let rate = inner.required("rate").flatMap { self.rate($0, p.key("rate")) }
             let max = inner.required("max").flatMap { decimal($0, p.key("max")) }
             let minimum = inner.required("minAllowances").flatMap { integer($0, p.key("minAllowances")) }
+            let leastNode = inner.optional("min")
+            let least = leastNode.flatMap { decimal($0, p.key("min")) }
             inner.finish()
-            guard let rate, let max, let minimum else { return nil }
-            return .init(rate: rate, max: max, minAllowances: minimum)
+            guard let rate, let max, let minimum, leastNode == nil || least != nil else { return nil }
+            return .init(rate: rate, max: max, minAllowances: minimum, min: least)
         }
         let phaseNode = m.optional("creditPhaseOut")
         let creditPhaseOut = phaseNode.flatMap { node -> StateWithholding.CreditPhaseOut? in
@@ -323,6 +325,8 @@ extension YAMLDocument {
         }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
+        let tableRatesNode = m.optional("localTableRates")
+        let tableRates = tableRatesNode.flatMap { list($0, path.key("localTableRates"), self.rate) }
         let dailyNode = m.optional("dailyPeriods")
         let daily = dailyNode.flatMap { integer($0, path.key("dailyPeriods")) }
         let roundingNode = m.optional("rounding")
@@ -342,7 +346,7 @@ extension YAMLDocument {
               federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
               ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
               periodCreditsNode == nil || periodCredits != nil, capNode == nil || cap != nil, limitsNode == nil || limits != nil,
-              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, rateTables: rateTables, statusRateTable: byStatus, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
@@ -350,7 +354,7 @@ extension YAMLDocument {
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
                                 additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
                                 ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits,
-                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, dailyPeriods: daily, rounding: rounding,
+                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

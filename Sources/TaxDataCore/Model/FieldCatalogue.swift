@@ -272,6 +272,8 @@ public enum FieldCatalogue {
         "states/withholding.noCertificate.allowances": FieldSpec(.count),
         "states/withholding.noCertificate.rateTable": FieldSpec(.text),
         "states/withholding.noCertificate.rate": FieldSpec(.rate),
+        "states/withholding.localTableRates[]": FieldSpec(.rate),
+        "states/withholding.standardDeductionShare.min": FieldSpec(.amount),
         "states/withholding.byAllowances.*.brackets": FieldSpec(.text),
         "states/withholding.periodDeductions": FieldSpec(.text),
         "states/withholding.periodWageFloor.amount": FieldSpec(.amount),

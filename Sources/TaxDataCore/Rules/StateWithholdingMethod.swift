@@ -170,8 +170,24 @@ public struct StateWithholdingMethod: StateConstructRule {
         if let local = method.localBase {
             if !StateWithholding.localBases.contains(local) {
                 error("localBase '\(local)' must be one of \(StateWithholding.localBases.joined(separator: ", "))", path.key("localBase"))
-            } else if method.perPeriod == nil || method.rate == nil {
-                error("localBase: the localities are withheld on a per-period method's taxable wages at a flat rate; this method is not one", path.key("localBase"))
+            } else if method.perPeriod != nil, method.rate == nil {
+                error("localBase: on a per-period method, the localities are withheld on its taxable wages at a flat rate; this method has brackets", path.key("localBase"))
+            } else if method.perPeriod == nil {
+                // On the year's wages: the yearly taxable wages and the state's yearly tax must be what the paycheck's wages alone give.
+                for (key, present) in [("ficaDeduction", method.ficaDeduction != nil), ("federalWithholdingDeduction", method.federalWithholdingDeduction == true),
+                                       ("periodDeductions", method.periodDeductions != nil), ("periodCredits", method.periodCredits != nil),
+                                       ("rounding: dollar", method.rounding == "dollar")] where present {
+                    error("localBase on a method on the year's wages: not with \(key)", path.key("localBase"))
+                }
+            }
+        }
+        if let rates = method.localTableRates {
+            let at = path.key("localTableRates")
+            if method.localBase == nil { error("localTableRates are the rates the localities are withheld at: they need localBase", at) }
+            if rates.isEmpty { error("localTableRates must list at least one rate", at) }
+            for (i, rate) in rates.enumerated() {
+                if rate <= 0 || rate >= 1 { error("localTableRates: \(Money.text(rate)) must be in (0, 1)", at.index(i)) }
+                if i > 0, rate <= rates[i - 1] { error("localTableRates must rise", at.index(i)) }
             }
         }
         if let flat = method.flatRateAbove {
@@ -197,6 +213,7 @@ public struct StateWithholdingMethod: StateConstructRule {
             let at = path.key("standardDeductionShare")
             if share.rate <= 0 || share.rate >= 1 { error("standardDeductionShare.rate \(Money.text(share.rate)) must be in (0, 1)", at.key("rate")) }
             if share.max < 0 { error("standardDeductionShare.max must not be negative", at.key("max")) }
+            if let least = share.min, least < 0 || least > share.max { error("standardDeductionShare.min must be 0…max", at.key("min")) }
             if !(0...10).contains(share.minAllowances) { error("standardDeductionShare.minAllowances \(share.minAllowances) must be 0…10", at.key("minAllowances")) }
             if share.minAllowances > 0, !method.certificate.contains("allowances") {
                 error("standardDeductionShare.minAllowances needs 'allowances' on the certificate", at.key("minAllowances"))

@@ -42,10 +42,13 @@ extension StateWithholding {
         public var rate: Decimal
         public var max: Decimal
         public var minAllowances: Int
-        public init(rate: Decimal, max: Decimal, minAllowances: Int) {
+        /// The least it is (Maryland to June 2025: 15 %, at least $1,850, at most $2,800).
+        public var min: Decimal?
+        public init(rate: Decimal, max: Decimal, minAllowances: Int, min: Decimal? = nil) {
             self.rate = rate
             self.max = max
             self.minAllowances = minAllowances
+            self.min = min
         }
     }
 

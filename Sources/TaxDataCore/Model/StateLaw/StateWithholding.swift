@@ -86,8 +86,15 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// withheld at that rate of this method's taxable wages of the period (Indiana's counties,
     /// Departmental Notice #1: the county rate × the same wages less the deduction constants).
     /// A per-period method with a flat rate only.
+    /// On a method on the year's wages, `withholdingWages` withholds each such locality at its rate
+    /// of the year's taxable wages (the wages less the method's deductions), the state's and the
+    /// localities' yearly tax over the periods rounded once: each locality's line is what its tax
+    /// adds to the rounded total (Maryland's counties: the guide prints one combined rate).
     public var localBase: String?
     public static let localBases: [String] = ["withholdingWages"]
+    /// The rates the state's tables print for the localities: a locality's rate is withheld at the
+    /// least of them at or above it (Maryland: Carroll's 3.03 % at 3.05 %); above them all, as is.
+    public var localTableRates: [Decimal]?
     /// The methods that replace this one during the year (Georgia from 2026-05-11, Ohio for periods
     /// ending from 2026-08-01), in order: each a whole method, graded and cited on its own.
     public var midYear: [Change]?
@@ -191,7 +198,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
                 periodCredits: PeriodCredits? = nil, federalWithholdingCap: StatusTable<[CapTier]>? = nil,
                 allowanceWageLimitByStatus: StatusTable<Decimal>? = nil, lowWageAddition: LowWageAddition? = nil,
-                noCertificate: NoCertificate? = nil, localBase: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
+                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -226,6 +233,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.lowWageAddition = lowWageAddition
         self.noCertificate = noCertificate
         self.localBase = localBase
+        self.localTableRates = localTableRates
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
@@ -235,7 +243,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -255,7 +263,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases", "tables", "rateTables"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
                                               ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
-                                              ("standardDeductionShare", ["rate", "max", "minAllowances"]),
+                                              ("standardDeductionShare", ["rate", "max", "minAllowances", "min"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
                                               ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"]),
                                               ("noCertificate", ["filingStatus", "allowances", "rateTable", "rate"])]
@@ -331,6 +339,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         noCertificate = try c.decodeIfPresent(NoCertificate.self, forKey: .noCertificate)
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
+        localTableRates = try c.decodeIfPresent([Decimal].self, forKey: .localTableRates)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
@@ -375,6 +384,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(noCertificate, forKey: .noCertificate)
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
+        try c.encodeIfPresent(localTableRates, forKey: .localTableRates)
         try c.encodeIfPresent(midYear, forKey: .midYear)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
