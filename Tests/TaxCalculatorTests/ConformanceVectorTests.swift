@@ -28,7 +28,13 @@ struct ConformanceVectorTests {
             let perPeriod = data.states.values.filter { $0.withholding?.perPeriod != nil }.count
             // A method that changes during the year: one case on each change's first day, and one without dates.
             let changes = data.states.values.compactMap { $0.withholding?.midYear.map { $0.count + 1 } }.reduce(0, +)
-            #expect(vectors.paycheck.count == 49 + 2 * methods + 2 * perPeriod + changes + withLocalities + 2, "\(vectors.paycheck.count)")
+            // A method with a rule for no certificate on file (in any of its methods): one case without one.
+            let noCertificate = data.states.values.filter { state in
+                guard let method = state.withholding else { return false }
+                return ([method] + (method.midYear ?? []).map(\.method)).contains { $0.noCertificate != nil }
+            }.count
+            #expect(noCertificate > 0)
+            #expect(vectors.paycheck.count == 49 + 2 * methods + 2 * perPeriod + changes + noCertificate + withLocalities + 2, "\(vectors.paycheck.count)")
             // Each of those is dated as its method needs: every dated case computes, the undated one does not.
             for state in data.states.keys where data.states[state]?.withholding?.midYear != nil {
                 let cases = vectors.paycheck.filter { $0.id.hasPrefix("P-\(state)-M") }
