@@ -18,6 +18,8 @@ extension FixedPaycheckCalculator {
         let scheduleForStatus: [Int]
         let dailyPeriods: Int64
         let dollar: Bool
+        /// Up to the next whole dollar (`rounding: dollarUp`).
+        let dollarUp: Bool
         let federalStatus: Bool
         /// Per status: the phase-out's start (cents; `.max` without one) and rate (millionths).
         let phaseOutStart: [Int64], phaseOutRate: [Int64]
@@ -58,7 +60,7 @@ extension FixedPaycheckCalculator {
         let lowWageBelow: Int64, lowWageAmount: Int64, hasAllowanceLimit: Bool, hasFederalCap: Bool
 
         init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
-             dollar: Bool, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
+             dollar: Bool, dollarUp: Bool = false, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
              personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
              shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, shareMin: Int64 = 0, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
              columnDeduction: [Int64], columnFloor: [Int64], phaseOutStep: [Int64], phaseOutMinimum: [Int64], federalDeduction: Bool,
@@ -108,6 +110,7 @@ extension FixedPaycheckCalculator {
             self.brackets = brackets
             self.dailyPeriods = dailyPeriods
             self.dollar = dollar
+            self.dollarUp = dollarUp
             self.federalStatus = federalStatus
             self.phaseOutStart = phaseOutStart
             self.phaseOutRate = phaseOutRate
@@ -393,7 +396,8 @@ extension FixedPaycheckCalculator {
                 tax = annual
             }
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent
-            var perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
+            var perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100
+                : method.dollarUp ? (Swift.max(0, tax) + divisor * 100 - 1) / (divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
             if method.hasPeriodCredits {
                 // Yearly credits off the period's rounded tax, each its share to the cent.
                 let credit = FixedPoint.divideRounded(method.creditByStatus[statusIndex], periods)

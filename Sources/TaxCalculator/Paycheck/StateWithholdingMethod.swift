@@ -125,7 +125,12 @@ enum StateWithholdingFormula {
             tax = annualized(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding,
                              fica: fica, ficaYearToDate: ficaYearToDate)
         }
-        var rounded = method.rounding == "dollar" ? Money.roundedToDollar(tax) : Money.roundedToCent(tax)
+        var rounded: Decimal
+        switch method.rounding {
+        case "dollar": rounded = Money.roundedToDollar(tax)
+        case "dollarUp": rounded = Rounding.dollarUp(tax)
+        default: rounded = Money.roundedToCent(tax)
+        }
         if let credits = method.periodCredits {
             // Yearly credits off the period's rounded tax, each its share to the cent.
             let credit = Rounding.cent((credits.byStatus?[status.rawValue] ?? 0) / periods)

@@ -318,6 +318,13 @@ public struct StateWithholdingMethod: StateConstructRule {
         if let daily = method.dailyPeriods, !(1...366).contains(daily) { error("dailyPeriods \(daily) must be 1…366", path.key("dailyPeriods")) }
         if let rounding = method.rounding, !StateWithholding.roundings.contains(rounding) {
             error("rounding '\(rounding)' must be one of \(StateWithholding.roundings.joined(separator: ", "))", path.key("rounding"))
+        } else if method.rounding == "dollarUp" {
+            // Up to the dollar applies to the period's amount only: not to the steps that round on their own.
+            for (key, present) in [("flatRateAbove", method.flatRateAbove != nil), ("creditPhaseOut", method.creditPhaseOut != nil),
+                                   ("noCertificate.rate", method.noCertificate?.rate != nil), ("localBase", method.localBase != nil && method.perPeriod == nil)]
+                where present {
+                error("rounding dollarUp: not with \(key)", path.key("rounding"))
+            }
         }
     }
 

@@ -184,7 +184,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// line 3), and exemption from withholding.
     public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "exemptionAmount",
                                                      "creditAmount", "rateTable", "extraWithholding", "exempt"]
-    public static let roundings: [String] = ["cent", "dollar"]
+    /// `dollarUp`: up to the next whole dollar (Montana's 2025 guide: "All amounts to be withheld must
+    /// be rounded up to the nearest dollar").
+    public static let roundings: [String] = ["cent", "dollar", "dollarUp"]
     public static let periodDeductionRoundings: [String] = ["cent", "dollar"]
 
     public init(certificate: [String], standardDeduction: StatusTable<Decimal>? = nil, allowance: Decimal? = nil, additionalAllowance: Decimal? = nil,
