@@ -20,6 +20,9 @@ extension FixedPaycheckCalculator {
         let dollar: Bool
         /// Up to the next whole dollar (`rounding: dollarUp`).
         let dollarUp: Bool
+        /// The year's tax to the dollar before it is divided (`annualTaxRounding`); the reduced
+        /// standard deduction to the dollar (`standardDeductionPhaseOut.rounding`).
+        let annualDollar: Bool, phaseOutDollar: Bool
         let federalStatus: Bool
         /// Per status: the phase-out's start (cents; `.max` without one) and rate (millionths).
         let phaseOutStart: [Int64], phaseOutRate: [Int64]
@@ -60,7 +63,7 @@ extension FixedPaycheckCalculator {
         let lowWageBelow: Int64, lowWageAmount: Int64, hasAllowanceLimit: Bool, hasFederalCap: Bool
 
         init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
-             dollar: Bool, dollarUp: Bool = false, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
+             dollar: Bool, dollarUp: Bool = false, annualDollar: Bool = false, phaseOutDollar: Bool = false, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
              personalCount: [Int64], personalAmount: [Int64], tables: PeriodTables?, exemptionDefault: [Int64],
              shareRate: Int64, shareMax: Int64, shareMinAllowances: Int64, shareMin: Int64 = 0, wageFloor: [Int64], columnAtLeast: [Int64], columnCountsAll: [Bool],
              columnDeduction: [Int64], columnFloor: [Int64], phaseOutStep: [Int64], phaseOutMinimum: [Int64], federalDeduction: Bool,
@@ -111,6 +114,8 @@ extension FixedPaycheckCalculator {
             self.dailyPeriods = dailyPeriods
             self.dollar = dollar
             self.dollarUp = dollarUp
+            self.annualDollar = annualDollar
+            self.phaseOutDollar = phaseOutDollar
             self.federalStatus = federalStatus
             self.phaseOutStart = phaseOutStart
             self.phaseOutRate = phaseOutRate
@@ -358,15 +363,19 @@ extension FixedPaycheckCalculator {
                     standard = allowances >= method.shareMinAllowances
                         ? Swift.max(method.shareMin, Swift.min(FixedPoint.roundToCent(yearly * method.shareRate), method.shareMax)) : 0
                 }
+                // The reduced deduction to the cent, or to the dollar (Maine).
+                @inline(__always) func phased(_ units: Int64) -> Int64 {
+                    method.phaseOutDollar ? FixedPoint.divideRounded(units, 100 * FixedPoint.unitsPerCent) * 100 : FixedPoint.roundToCent(units)
+                }
                 if method.hasSteppedPhaseOut {
                     // By steps, "or part thereof", from the start itself.
                     let start = method.phaseOutStart[statusIndex], step = method.phaseOutStep[statusIndex]
                     if step > 0, yearly >= start {
-                        standard = Swift.max(method.phaseOutMinimum[statusIndex], FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
+                        standard = Swift.max(method.phaseOutMinimum[statusIndex], phased(standard * FixedPoint.unitsPerCent
                             - method.phaseOutRate[statusIndex] * step * ((yearly - start) / step + 1)))
                     }
                 } else if yearly > method.phaseOutStart[statusIndex] {
-                    standard = Swift.max(method.phaseOutMinimum[statusIndex], FixedPoint.roundToCent(standard * FixedPoint.unitsPerCent
+                    standard = Swift.max(method.phaseOutMinimum[statusIndex], phased(standard * FixedPoint.unitsPerCent
                         - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
                 }
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
@@ -393,6 +402,7 @@ extension FixedPaycheckCalculator {
                 }
                 if method.lowWageBelow >= 0, yearly < method.lowWageBelow { annual += method.lowWageAmount * FixedPoint.unitsPerCent }
                 annual = Swift.max(0, annual - (allowances * method.credit + input.certificateCreditCents) * FixedPoint.unitsPerCent)
+                if method.annualDollar { annual = FixedPoint.divideRounded(annual, 100 * FixedPoint.unitsPerCent) * 100 * FixedPoint.unitsPerCent }
                 tax = annual
             }
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent

@@ -164,7 +164,8 @@ public struct FixedPaycheckCalculator: Sendable {
             credit: try cents(method.creditPerAllowance ?? 0, "\(code) withholding creditPerAllowance"),
             rate: try method.rate.map { try rate($0, "\(code) withholding rate") } ?? -1,
             brackets: brackets, dailyPeriods: Int64(method.dailyPeriods ?? PayFrequency.daily.periods),
-            dollar: method.rounding == "dollar", dollarUp: method.rounding == "dollarUp", federalStatus: method.federalFilingStatus == true,
+            dollar: method.rounding == "dollar", dollarUp: method.rounding == "dollarUp", annualDollar: method.annualTaxRounding == "dollar",
+            phaseOutDollar: method.standardDeductionPhaseOut?.rounding == "dollar", federalStatus: method.federalFilingStatus == true,
             phaseOutStart: try FilingStatus.allCases.sorted { Self.statusIndex($0) < Self.statusIndex($1) }.map { status in
                 try method.standardDeductionPhaseOut?.start[status].map { try cents($0, "\(code) withholding phase-out start") } ?? .max
             },

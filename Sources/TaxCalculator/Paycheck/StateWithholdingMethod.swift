@@ -198,16 +198,17 @@ enum StateWithholdingFormula {
         var standard = inPeriod ? 0 : column?.standardDeduction ?? method.standardDeduction?[status] ?? 0
         if let phaseOut = method.standardDeductionPhaseOut, let start = phaseOut.start[status], let rate = phaseOut.rate[status] {
             let minimum = phaseOut.minimum?[status] ?? 0
+            // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60), or to the dollar (Maine).
+            let round = phaseOut.rounding == "dollar" ? Money.roundedToDollar : Rounding.cent
             if let step = phaseOut.step?[status] {
                 // By steps, "for each $500 or part thereof", from the start itself (Alabama).
                 if yearly >= start {
                     var steps = (yearly - start) / step, whole = Decimal()
                     NSDecimalRound(&whole, &steps, 0, .down)
-                    standard = Swift.max(minimum, Rounding.cent(standard - rate * step * (whole + 1)))
+                    standard = Swift.max(minimum, round(standard - rate * step * (whole + 1)))
                 }
             } else if yearly > start {
-                // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60).
-                standard = Swift.max(minimum, Rounding.cent(standard - rate * (yearly - start)))
+                standard = Swift.max(minimum, round(standard - rate * (yearly - start)))
             }
         }
         if let share = method.standardDeductionShare {
@@ -234,6 +235,8 @@ enum StateWithholdingFormula {
         }
         if let addition = method.lowWageAddition, yearly < addition.below { annual += addition.amount }
         annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0) - (certificate.creditAmount ?? 0))
+        // The year's tax to the dollar before it is divided (Maine, Arkansas).
+        if method.annualTaxRounding == "dollar" { annual = Money.roundedToDollar(annual) }
         return (annual, taxable)
     }
 

@@ -79,9 +79,11 @@ extension YAMLDocument {
             let step = stepNode.flatMap { amountTable($0, p.key("step")) }
             let minimumNode = inner.optional("minimum")
             let minimum = minimumNode.flatMap { amountTable($0, p.key("minimum")) }
+            let roundingNode = inner.optional("rounding")
+            let rounding = roundingNode.flatMap { string($0, p.key("rounding")) }
             inner.finish()
-            guard let start, let rate, stepNode == nil || step != nil, minimumNode == nil || minimum != nil else { return nil }
-            return .init(start: start, rate: rate, step: step, minimum: minimum)
+            guard let start, let rate, stepNode == nil || step != nil, minimumNode == nil || minimum != nil, roundingNode == nil || rounding != nil else { return nil }
+            return .init(start: start, rate: rate, step: step, minimum: minimum, rounding: rounding)
         }
         let limitNode = m.optional("allowanceWageLimit")
         let limit = limitNode.flatMap { decimal($0, path.key("allowanceWageLimit")) }
@@ -325,6 +327,8 @@ extension YAMLDocument {
         }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
+        let annualRoundingNode = m.optional("annualTaxRounding")
+        let annualRounding = annualRoundingNode.flatMap { string($0, path.key("annualTaxRounding")) }
         let tableRatesNode = m.optional("localTableRates")
         let tableRates = tableRatesNode.flatMap { list($0, path.key("localTableRates"), self.rate) }
         let dailyNode = m.optional("dailyPeriods")
@@ -346,7 +350,7 @@ extension YAMLDocument {
               federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
               ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
               periodCreditsNode == nil || periodCredits != nil, capNode == nil || cap != nil, limitsNode == nil || limits != nil,
-              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, annualRoundingNode == nil || annualRounding != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, rateTables: rateTables, statusRateTable: byStatus, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
@@ -354,7 +358,7 @@ extension YAMLDocument {
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
                                 additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
                                 ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits,
-                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, dailyPeriods: daily, rounding: rounding,
+                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, annualTaxRounding: annualRounding, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

@@ -274,6 +274,8 @@ public enum FieldCatalogue {
         "states/withholding.noCertificate.rate": FieldSpec(.rate),
         "states/withholding.localTableRates[]": FieldSpec(.rate),
         "states/withholding.standardDeductionShare.min": FieldSpec(.amount),
+        "states/withholding.annualTaxRounding": FieldSpec(.text),
+        "states/withholding.standardDeductionPhaseOut.rounding": FieldSpec(.text),
         "states/withholding.byAllowances.*.brackets": FieldSpec(.text),
         "states/withholding.periodDeductions": FieldSpec(.text),
         "states/withholding.periodWageFloor.amount": FieldSpec(.amount),

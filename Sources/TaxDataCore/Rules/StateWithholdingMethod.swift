@@ -181,6 +181,13 @@ public struct StateWithholdingMethod: StateConstructRule {
                 }
             }
         }
+        if let rounding = method.annualTaxRounding {
+            if rounding != "dollar" { error("annualTaxRounding '\(rounding)' must be dollar", path.key("annualTaxRounding")) }
+            if method.perPeriod != nil { error("annualTaxRounding rounds the year's tax: a perPeriod method has none", path.key("annualTaxRounding")) }
+        }
+        if let rounding = method.standardDeductionPhaseOut?.rounding, !StateWithholding.roundings.dropLast().contains(rounding) {
+            error("standardDeductionPhaseOut.rounding '\(rounding)' must be cent or dollar", path.key("standardDeductionPhaseOut").key("rounding"))
+        }
         if let rates = method.localTableRates {
             let at = path.key("localTableRates")
             if method.localBase == nil { error("localTableRates are the rates the localities are withheld at: they need localBase", at) }

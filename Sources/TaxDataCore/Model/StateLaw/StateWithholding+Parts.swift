@@ -182,7 +182,11 @@ extension StateWithholding {
         public var rate: StatusTable<Decimal>
         public var step: StatusTable<Decimal>?
         public var minimum: StatusTable<Decimal>?
-        public init(start: StatusTable<Decimal>, rate: StatusTable<Decimal>, step: StatusTable<Decimal>? = nil, minimum: StatusTable<Decimal>? = nil) {
+        /// `cent` (the default) or `dollar`: how the reduced deduction is rounded (Maine: to the dollar).
+        public var rounding: String?
+        public init(start: StatusTable<Decimal>, rate: StatusTable<Decimal>, step: StatusTable<Decimal>? = nil, minimum: StatusTable<Decimal>? = nil,
+                    rounding: String? = nil) {
+            self.rounding = rounding
             self.start = start
             self.rate = rate
             self.step = step

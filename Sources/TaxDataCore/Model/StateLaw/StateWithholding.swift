@@ -140,6 +140,10 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// wages do not pass (Alabama's dependents: $1,000 to $50,000, $500 to $100,000, $300 above).
     public var additionalAllowanceByWages: [WageTier]?
 
+    /// `dollar`: the year's tax is rounded to the dollar before it is divided by the periods (Maine,
+    /// Arkansas). Methods on the year's wages only.
+    public var annualTaxRounding: String?
+
     /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
     public var dailyPeriods: Int?
     /// `cent` (the default) or `dollar`.
@@ -200,7 +204,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
                 periodCredits: PeriodCredits? = nil, federalWithholdingCap: StatusTable<[CapTier]>? = nil,
                 allowanceWageLimitByStatus: StatusTable<Decimal>? = nil, lowWageAddition: LowWageAddition? = nil,
-                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
+                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, annualTaxRounding: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -236,6 +240,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.noCertificate = noCertificate
         self.localBase = localBase
         self.localTableRates = localTableRates
+        self.annualTaxRounding = annualTaxRounding
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
@@ -245,7 +250,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, annualTaxRounding, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -264,7 +269,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
         let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases", "tables", "rateTables"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
-                                              ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum"]),
+                                              ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum", "rounding"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances", "min"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
                                               ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"]),
@@ -342,6 +347,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         byAllowances = try c.decodeIfPresent([String: AllowanceColumn].self, forKey: .byAllowances)
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         localTableRates = try c.decodeIfPresent([Decimal].self, forKey: .localTableRates)
+        annualTaxRounding = try c.decodeIfPresent(String.self, forKey: .annualTaxRounding)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
@@ -387,6 +393,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(byAllowances, forKey: .byAllowances)
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(localTableRates, forKey: .localTableRates)
+        try c.encodeIfPresent(annualTaxRounding, forKey: .annualTaxRounding)
         try c.encodeIfPresent(midYear, forKey: .midYear)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
