@@ -63,7 +63,7 @@ public enum ConformanceVectorMaker {
                                                    exemptionAmount: certificate?.exemptionAmount, creditAmount: certificate?.creditAmount,
                                                    rateTable: certificate?.rateTable,
                                                    extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt,
-                                                   onFile: certificate?.onFile),
+                                                   withholdingCode: certificate?.withholdingCode, onFile: certificate?.onFile),
                 localities: input.localities ?? [],
                 supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat,
                 payDate: input.payDate.flatMap(ISODate.init), periodStart: input.periodStart.flatMap(ISODate.init),
@@ -119,8 +119,10 @@ public enum ConformanceVectorMaker {
             }
             func on(_ dates: [String: String]?) -> (String?, String?, String?) { (dates?["payDate"], dates?["periodStart"], dates?["periodEnd"]) }
             let (pay, start, end) = on(dated)
+            // A certificate chosen by codes cannot be left out (the first code, then).
+            let first = method.withholdingCodes.map { ConformanceVectors.Certificate(withholdingCode: $0.keys.sorted().first) }
             try add("P-\(code)-1", .init(frequency: .biweekly, wagesPerPeriod: 2_500, w4: W4(form: 2020, filingStatus: .single), state: code,
-                                        payDate: pay, periodStart: start, periodEnd: end))
+                                        stateCertificate: first, payDate: pay, periodStart: start, periodEnd: end))
             var certificate = ConformanceVectors.Certificate()
             let fields = Set(method.certificate)
             if fields.contains("filingStatus") { certificate.filingStatus = .marriedFilingJointly }
@@ -132,6 +134,7 @@ public enum ConformanceVectorMaker {
             // An elected table other than the status's: the last name.
             if fields.contains("rateTable") { certificate.rateTable = method.rateTables?.keys.sorted().last }
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
+            if fields.contains("withholdingCode") { certificate.withholdingCode = method.withholdingCodes?.keys.sorted().last }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                         state: code, stateCertificate: certificate, payDate: pay, periodStart: start, periodEnd: end))
             // Each later method, on the day it starts (every date of the paycheck that day), and a paycheck without dates.

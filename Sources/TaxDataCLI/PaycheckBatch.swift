@@ -40,6 +40,7 @@ struct PaycheckBatch {
         var rateTable: String?
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
+        var withholdingCode: String?
         var onFile: Bool?
     }
 
@@ -90,7 +91,8 @@ struct PaycheckBatch {
                                 creditAmount: try item.stateCertificate?.creditAmount.map { try amount($0, "stateCertificate.creditAmount") },
                                 rateTable: item.stateCertificate?.rateTable,
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
-                                exempt: item.stateCertificate?.exempt, onFile: item.stateCertificate?.onFile),
+                                exempt: item.stateCertificate?.exempt, withholdingCode: item.stateCertificate?.withholdingCode,
+                                onFile: item.stateCertificate?.onFile),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,
                              supplementalMethod: item.supplementalMethod ?? .flat,
                              payDate: try PaycheckCommand.date(item.payDate, "payDate"), periodStart: try PaycheckCommand.date(item.periodStart, "periodStart"),

@@ -40,7 +40,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", "supplementalMethod" (flat or aggregate), \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
         "allowances", "additionalAllowances", "electedRate", "exemptionAmount", "creditAmount", "rateTable", \
-        "extraWithholding", "exempt", "onFile"}, \
+        "extraWithholding", "exempt", "withholdingCode", "onFile"}, \
         "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
         {"id", "error"}.
         """
@@ -130,6 +130,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("state-exempt"), help: "The state certificate claims exemption.")
     var stateExempt = false
 
+    @Option(name: .customLong("state-withholding-code"), help: "The code on the state certificate, where it has codes rather than a filing status (Connecticut's CT-W4: A, B, C, D or F).")
+    var stateWithholdingCode: String?
+
     @Flag(name: .customLong("state-no-certificate"), help: "The employee has given no state certificate: withheld by the state's rule for that (Oregon: 8 % of the wages; Maryland: one exemption).")
     var stateNoCertificate = false
 
@@ -203,7 +206,8 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 creditAmount: try stateCreditAmount.map { try amount($0, "--state-credit-amount") },
                                                                 rateTable: stateRateTable,
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
-                                                                exempt: stateExempt ? true : nil, onFile: stateNoCertificate ? false : nil),
+                                                                exempt: stateExempt ? true : nil, withholdingCode: stateWithholdingCode,
+                                                                onFile: stateNoCertificate ? false : nil),
                              localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat,
                              payDate: try Self.date(payDate, "--pay-date"), periodStart: try Self.date(periodStart, "--period-start"),
                              periodEnd: try Self.date(periodEnd, "--period-end"))

@@ -59,6 +59,7 @@ struct FixedPaycheckTests {
                 case "exemptionAmount": certificate.exemptionAmount = dollars(cents: Int64.random(in: 0...2_000_000, using: &rng))
                 case "creditAmount": certificate.creditAmount = dollars(cents: Int64.random(in: 0...60_000, using: &rng))
                 case "rateTable": certificate.rateTable = method.rateTables?.keys.sorted().randomElement(using: &rng)
+                case "withholdingCode": certificate.withholdingCode = method.withholdingCodes?.keys.sorted().randomElement(using: &rng)
                 case "extraWithholding": certificate.extraWithholding = dollars(cents: Int64.random(in: 0...5_000, using: &rng))
                 case "exempt": certificate.exempt = Int.random(in: 0..<10, using: &rng) == 0
                 default: break

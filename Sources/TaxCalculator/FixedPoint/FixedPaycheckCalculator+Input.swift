@@ -47,6 +47,8 @@ extension FixedPaycheckCalculator {
         /// Millionths: the flat rate of the wages withheld in place of the method when no
         /// certificate is on file and that is the state's rule (`noCertificate.rate`); -1 otherwise.
         let noCertificateRate: Int64
+        /// The certificate's code switches off the standard deduction, or the liability's credit (Connecticut's D).
+        let codeNoExemption: Bool, codeNoCredit: Bool
 
         /// The paycheck `input` describes, checked as `PaycheckCalculator` checks it (the Form W-4's
         /// combinations, the state certificate's fields), with every amount in whole cents and the
@@ -123,7 +125,11 @@ extension FixedPaycheckCalculator {
             let certificate = resolved?.certificate ?? given
             noCertificateRate = try resolved?.flatRate.map { try FixedPoint.requireRate($0, "\(input.state?.uppercased() ?? "") withholding noCertificate.rate") } ?? -1
             rateTable = certificate.rateTable.flatMap { name in chosenMethod?.rateTables?.keys.sorted().firstIndex(of: name) } ?? -1
-            certificateStatus = certificate.filingStatus
+            // A code chooses the status, and may switch off the deduction and the credit.
+            let code = certificate.withholdingCode.flatMap { chosenMethod?.withholdingCodes?[$0] }
+            certificateStatus = code.flatMap { FilingStatus(rawValue: $0.status) } ?? certificate.filingStatus
+            codeNoExemption = code?.exemption == false
+            codeNoCredit = code?.credit == false
             certificateAllowances = Int64(certificate.allowances ?? 0)
             certificateAdditional = Int64(certificate.additionalAllowances ?? 0)
             electedRate = try certificate.electedRate.map { value in

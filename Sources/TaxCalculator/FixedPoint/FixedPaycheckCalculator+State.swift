@@ -61,6 +61,9 @@ extension FixedPaycheckCalculator {
         /// addition's threshold (cents, -1 without) and amount.
         let allowanceLimit: [Int64], columnSchedule: [Int], capAtLeast: [[Int64]], capAmount: [[Int64]]
         let lowWageBelow: Int64, lowWageAmount: Int64, hasAllowanceLimit: Bool, hasFederalCap: Bool
+        /// The liability's add-backs and share-of-tax credit rows by status, on the year's wages
+        /// (`useLiability`: Connecticut); a phase-out counting the steps over its start (`stepsFrom: over`).
+        let addBacks: [FixedAddBack], creditRows: [[FixedRow]]?, phaseOutOver: Bool
 
         init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, dollarUp: Bool = false, annualDollar: Bool = false, phaseOutDollar: Bool = false, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
@@ -70,7 +73,10 @@ extension FixedPaycheckCalculator {
              tierThrough: [Int64], tierAmount: [Int64], ficaCap: Int64 = -1, periodStep: Int64 = 0, floorAmount: Int64 = -1,
              floorWithAllowances: Bool = false, creditByStatus: [Int64] = [], creditPerAdditional: Int64 = 0,
              allowanceLimit: [Int64] = [], columnSchedule: [Int] = [], capAtLeast: [[Int64]] = [], capAmount: [[Int64]] = [],
-             lowWageBelow: Int64 = -1, lowWageAmount: Int64 = 0) {
+             lowWageBelow: Int64 = -1, lowWageAmount: Int64 = 0, addBacks: [FixedAddBack] = [], creditRows: [[FixedRow]]? = nil, phaseOutOver: Bool = false) {
+            self.addBacks = addBacks
+            self.creditRows = creditRows
+            self.phaseOutOver = phaseOutOver
             self.allowanceLimit = allowanceLimit
             self.columnSchedule = columnSchedule
             self.capAtLeast = capAtLeast
@@ -275,6 +281,8 @@ extension FixedPaycheckCalculator {
             // The schedule: the rate table the certificate elects, or the status's.
             let schedule = input.rateTable >= 0 ? input.rateTable : method.scheduleForStatus[statusIndex]
             var tax: Int64
+            // Millionths of the tax the liability's share-of-tax credit takes off (`useLiability: taxCredit`).
+            var creditShare: Int64 = 0
             if let tables = method.tables {
                 // The period's own table: each deduction its share to the cent.
                 let f = Self.frequencyIndex(input.frequency)
@@ -370,7 +378,13 @@ extension FixedPaycheckCalculator {
                 if method.hasSteppedPhaseOut {
                     // By steps, "or part thereof", from the start itself.
                     let start = method.phaseOutStart[statusIndex], step = method.phaseOutStep[statusIndex]
-                    if step > 0, yearly >= start {
+                    if method.phaseOutOver {
+                        // Each step or part of one over the start (Connecticut's Table A).
+                        if step > 0, yearly > start {
+                            standard = Swift.max(method.phaseOutMinimum[statusIndex], phased(standard * FixedPoint.unitsPerCent
+                                - method.phaseOutRate[statusIndex] * step * ((yearly - start + step - 1) / step)))
+                        }
+                    } else if step > 0, yearly >= start {
                         standard = Swift.max(method.phaseOutMinimum[statusIndex], phased(standard * FixedPoint.unitsPerCent
                             - method.phaseOutRate[statusIndex] * step * ((yearly - start) / step + 1)))
                     }
@@ -378,6 +392,7 @@ extension FixedPaycheckCalculator {
                     standard = Swift.max(method.phaseOutMinimum[statusIndex], phased(standard * FixedPoint.unitsPerCent
                         - method.phaseOutRate[statusIndex] * (yearly - method.phaseOutStart[statusIndex])))
                 }
+                if input.codeNoExemption { standard = 0 }
                 let allowance = yearly > method.allowanceWageLimit ? 0 : method.allowance
                 let personal = first > 0 ? method.personalAmount[statusIndex] * first / method.personalCount[statusIndex] : 0
                 var deductions = standard + (inPeriod ? 0 : personal + (allowances - first) * allowance
@@ -400,12 +415,24 @@ extension FixedPaycheckCalculator {
                 } else {
                     annual = method.brackets.isEmpty ? 0 : method.brackets[bracketSchedule].tax(on: taxable).units
                 }
+                // The liability's add-backs on the year's wages (Connecticut's Tables C and D), and its credit's share (Table E), kept
+                // to take off exactly at the end (the rule allows no step after it).
+                if taxable > 0 {
+                    for addBack in method.addBacks { annual += addBack.amount(income: yearly, status: statusIndex) * FixedPoint.unitsPerCent }
+                    if let rows = method.creditRows, !input.codeNoCredit, let row = FixedRow.row(rows[statusIndex], income: yearly), let share = row.share {
+                        creditShare = share
+                    }
+                }
                 if method.lowWageBelow >= 0, yearly < method.lowWageBelow { annual += method.lowWageAmount * FixedPoint.unitsPerCent }
                 annual = Swift.max(0, annual - (allowances * method.credit + input.certificateCreditCents) * FixedPoint.unitsPerCent)
                 if method.annualDollar { annual = FixedPoint.divideRounded(annual, 100 * FixedPoint.unitsPerCent) * 100 * FixedPoint.unitsPerCent }
                 tax = annual
             }
             let divisor = method.tables == nil ? periods * FixedPoint.unitsPerCent : FixedPoint.unitsPerCent
+            if creditShare > 0 {
+                // tax × (1 − share) / periods, rounded once, at double width.
+                return FixedPoint.multiplyDivideRounded(Swift.max(0, tax), FixedPoint.rateScale - creditShare, divisor * FixedPoint.rateScale) + input.certificateExtraCents
+            }
             var perPeriod = method.dollar ? FixedPoint.divideRounded(tax, divisor * 100) * 100
                 : method.dollarUp ? (Swift.max(0, tax) + divisor * 100 - 1) / (divisor * 100) * 100 : FixedPoint.divideRounded(tax, divisor)
             if method.hasPeriodCredits {

@@ -126,15 +126,24 @@ public struct FixedPaycheckCalculator: Sendable {
             let state = data.states[code]!
             if state.type == .noTax { return .noTax }
             guard let method = state.withholding, method.unreadKeys.isEmpty else { return .noMethod }
-            guard let changes = method.midYear, !changes.isEmpty else { return .method(try Self.compile(method, code: code)) }
+            guard let changes = method.midYear, !changes.isEmpty else { return .method(try Self.compile(method, code: code, state: state, year: year)) }
             // A later method this build cannot read in full makes the state's withholding unknown from then on: none is computed.
             guard changes.allSatisfy({ $0.method.unreadKeys.isEmpty }) else { return .noMethod }
-            return .changing(try ([method] + changes.map(\.method)).map { try Self.compile($0, code: code) })
+            return .changing(try ([method] + changes.map(\.method)).map { try Self.compile($0, code: code, state: state, year: year) })
         }
     }
 
+    /// One withholding method compiled to integers, with the liability steps it uses from `state`.
+    static func compile(_ method: StateWithholding, code: String, state: StateData, year: Int) throws -> StateMethod {
+        let steps = method.useLiability ?? []
+        let compiler = FixedTableCompiler(year: year, code: code)
+        return try compile(method, code: code,
+                           addBacks: steps.contains("taxAddBacks") ? try (state.taxAddBacks ?? []).map(compiler.addBack) : [],
+                           creditRows: steps.contains("taxCredit") ? try state.taxCredit.map { try compiler.rows($0.table, "tax credit") } : nil)
+    }
+
     /// One withholding method compiled to integers.
-    static func compile(_ method: StateWithholding, code: String) throws -> StateMethod {
+    static func compile(_ method: StateWithholding, code: String, addBacks: [FixedAddBack] = [], creditRows: [[FixedRow]]? = nil) throws -> StateMethod {
         func cents(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireCents(value, what) }
         func rate(_ value: Decimal, _ what: String) throws -> Int64 { try FixedPoint.requireRate(value, what) }
         func schedule(_ rows: [Bracket]) throws -> FixedSchedule {
@@ -210,7 +219,8 @@ public struct FixedPaycheckCalculator: Sendable {
             capAtLeast: try Self.statusOrder.map { status in try (method.federalWithholdingCap?[status] ?? []).map { try cents($0.atLeast, "\(code) withholding cap") } },
             capAmount: try Self.statusOrder.map { status in try (method.federalWithholdingCap?[status] ?? []).map { try cents($0.amount, "\(code) withholding cap") } },
             lowWageBelow: try method.lowWageAddition.map { try cents($0.below, "\(code) withholding lowWageAddition") } ?? -1,
-            lowWageAmount: try cents(method.lowWageAddition?.amount ?? 0, "\(code) withholding lowWageAddition"))
+            lowWageAmount: try cents(method.lowWageAddition?.amount ?? 0, "\(code) withholding lowWageAddition"),
+            addBacks: addBacks, creditRows: creditRows, phaseOutOver: method.standardDeductionPhaseOut?.stepsFrom == "over")
     }
 
     /// The state with this USPS code, or `unknownState`.

@@ -331,7 +331,7 @@ public struct PaycheckCalculator: Sendable {
         }
         guard let withheld = StateWithholdingFormula.perPeriod(method, certificate, wages: wages, frequency: input.frequency,
                                                                federalStatus: input.w4.filingStatus, federalWithholding: federalRegular,
-                                                               fica: fica.paycheck, ficaYearToDate: fica.yearToDate) else {
+                                                               fica: fica.paycheck, ficaYearToDate: fica.yearToDate, state: state) else {
             notes.append("\(code) prints no \(input.frequency.rawValue) withholding table: no state withholding computed")
             return nil
         }

@@ -97,6 +97,9 @@ public struct StateCertificate: Sendable, Equatable {
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
+    /// The code the certificate chooses the figures by, where the state's has codes rather than a
+    /// filing status (Connecticut's CT-W4 line 1: A, B, C, D or F; E is `exempt`).
+    public var withholdingCode: String?
     /// False when the employee has given no certificate at all: the state's rule for that applies
     /// (`StateWithholding.noCertificate`: Maryland withholds as one exemption, Oregon 8 % of the
     /// wages), and no other field may be given. Nil or true: the fields given are the certificate
@@ -105,8 +108,9 @@ public struct StateCertificate: Sendable, Equatable {
 
     public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
                 exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
-                exempt: Bool? = nil, onFile: Bool? = nil) {
+                exempt: Bool? = nil, withholdingCode: String? = nil, onFile: Bool? = nil) {
         self.onFile = onFile
+        self.withholdingCode = withholdingCode
         self.creditAmount = creditAmount
         self.rateTable = rateTable
         self.filingStatus = filingStatus
@@ -122,7 +126,7 @@ public struct StateCertificate: Sendable, Equatable {
     public var given: [String] {
         [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
          ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("creditAmount", creditAmount != nil), ("rateTable", rateTable != nil),
-         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil)].filter(\.1).map(\.0)
+         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil), ("withholdingCode", withholdingCode != nil)].filter(\.1).map(\.0)
     }
 }
 
@@ -167,7 +171,7 @@ extension PaycheckResult: Encodable {
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt, onFile }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt, withholdingCode, onFile }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -215,6 +219,7 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.rateTable, forKey: .rateTable)
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
+            try certificate.encodeIfPresent(given.withholdingCode, forKey: .withholdingCode)
             try certificate.encodeIfPresent(given.onFile, forKey: .onFile)
         }
         try c.encodeIfPresent(stateWithholding, forKey: .stateWithholding)

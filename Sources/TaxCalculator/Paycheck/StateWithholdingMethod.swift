@@ -68,6 +68,15 @@ enum StateWithholdingFormula {
         if let name = certificate.rateTable, let tables = method.rateTables, tables[name] == nil {
             throw CalculationError(.outOfRange, "stateCertificate.rateTable: '\(name)' is not a table \(state)'s certificate offers (\(tables.keys.sorted().joined(separator: ", ")))")
         }
+        if let codes = method.withholdingCodes {
+            let names = codes.keys.sorted().joined(separator: ", ")
+            if let name = certificate.withholdingCode, codes[name] == nil {
+                throw CalculationError(.outOfRange, "stateCertificate.withholdingCode: '\(name)' is not a code \(state)'s certificate offers (\(names))")
+            }
+            if certificate.withholdingCode == nil, certificate.exempt != true, certificate.onFile != false {
+                throw CalculationError(.inconsistentInput, "stateCertificate.withholdingCode: \(state)'s certificate chooses its figures by a code (\(names)); give it, or exempt, or onFile: false")
+            }
+        }
         if let elected = certificate.electedRate, let rates = method.electedRates, !rates.contains(elected) {
             throw CalculationError(.outOfRange, "stateCertificate.electedRate: \(Money.text(elected)) is not a rate \(state)'s certificate offers (\(rates.map { Money.text($0) }.joined(separator: ", ")))")
         }
@@ -106,11 +115,21 @@ enum StateWithholdingFormula {
     /// Nil when the state prints no table for the frequency (`perPeriod.deductions` without it).
     /// `fica` is the paycheck's Social Security and Medicare, `ficaYearToDate` the year to date's
     /// (`ficaDeduction`).
+    /// The status whose figures a paycheck is withheld by: the certificate's code's (`withholdingCodes`),
+    /// or its filing status, or the federal Form W-4's where the state has no certificate of its own
+    /// (`federalFilingStatus`), or single.
+    static func status(_ method: StateWithholding, _ certificate: StateCertificate, federalStatus: FilingStatus) -> FilingStatus {
+        if let name = certificate.withholdingCode, let code = method.withholdingCodes?[name] { return FilingStatus(rawValue: code.status) ?? .single }
+        return certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+    }
+
+    /// `state` is the state's liability, for the steps the method takes from it (`useLiability`).
     static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
-                          federalStatus: FilingStatus, federalWithholding: Decimal = 0, fica: Decimal = 0, ficaYearToDate: Decimal = 0) -> Decimal? {
+                          federalStatus: FilingStatus, federalWithholding: Decimal = 0, fica: Decimal = 0, ficaYearToDate: Decimal = 0,
+                          state: StateData? = nil) -> Decimal? {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
-        let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+        let status = Self.status(method, certificate, federalStatus: federalStatus)
         // Below the period's floor (with an allowance claimed, where it says so), nothing but the extra amount.
         if let floor = method.periodWageFloor, floor.withAllowances != true || (certificate.allowances ?? 0) > 0,
            wages < periodShare(method, floor.amount, periods: periods) {
@@ -123,7 +142,7 @@ enum StateWithholdingFormula {
             tax = Swift.max(0, period - Rounding.cent((certificate.creditAmount ?? 0) / periods))
         } else {
             tax = annualized(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding,
-                             fica: fica, ficaYearToDate: ficaYearToDate)
+                             fica: fica, ficaYearToDate: ficaYearToDate, state: state)
         }
         var rounded: Decimal
         switch method.rounding {
@@ -162,16 +181,19 @@ enum StateWithholdingFormula {
 
     /// The period's tax, unrounded, by the annualized formula.
     private static func annualized(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
-                                   status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal) -> Decimal {
+                                   status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal, state: StateData?) -> Decimal {
         annualizedYear(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: federalWithholding,
-                       fica: fica, ficaYearToDate: ficaYearToDate).annual / periods
+                       fica: fica, ficaYearToDate: ficaYearToDate, state: state).annual / periods
     }
 
     /// The annualized formula's year: the yearly tax, and the yearly taxable wages it is the tax of
     /// (0 at or below the wage floor).
     private static func annualizedYear(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, periods: Decimal,
-                                       status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal) -> (annual: Decimal, taxable: Decimal) {
+                                       status: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal,
+                                       state: StateData? = nil) -> (annual: Decimal, taxable: Decimal) {
         var certificate = certificate
+        // The certificate's code (Connecticut's CT-W4): its status is `status`; it may switch off the deduction and the credit.
+        let code = certificate.withholdingCode.flatMap { method.withholdingCodes?[$0] }
         // Above the status's limit, the allowances count as none (their credit and columns too).
         if let limit = method.allowanceWageLimitByStatus?[status], wages * periods > limit { certificate.allowances = 0 }
         var periodWages = wages
@@ -201,8 +223,15 @@ enum StateWithholdingFormula {
             // To the cent, as the worksheets print it (Wisconsin's W-166: 6,702 − 12% × 420 = 6,651.60), or to the dollar (Maine).
             let round = phaseOut.rounding == "dollar" ? Money.roundedToDollar : Rounding.cent
             if let step = phaseOut.step?[status] {
-                // By steps, "for each $500 or part thereof", from the start itself (Alabama).
-                if yearly >= start {
+                if phaseOut.stepsFrom == "over" {
+                    // Each step or part of one over the start (Connecticut's Table A: $1,000 less for each $1,000 or part over $24,000).
+                    if yearly > start {
+                        var steps = (yearly - start) / step, whole = Decimal()
+                        NSDecimalRound(&whole, &steps, 0, .up)
+                        standard = Swift.max(minimum, round(standard - rate * step * whole))
+                    }
+                } else if yearly >= start {
+                    // By steps, "for each $500 or part thereof", from the start itself (Alabama).
                     var steps = (yearly - start) / step, whole = Decimal()
                     NSDecimalRound(&whole, &steps, 0, .down)
                     standard = Swift.max(minimum, round(standard - rate * step * (whole + 1)))
@@ -215,6 +244,7 @@ enum StateWithholdingFormula {
             // A share of the year's wages, to the cent, at most the maximum; none below the allowances it needs.
             standard = (certificate.allowances ?? 0) >= share.minAllowances ? Swift.max(share.min ?? 0, Swift.min(Rounding.cent(share.rate * yearly), share.max)) : 0
         }
+        if code?.exemption == false { standard = 0 }
         let allowance = method.allowanceWageLimit.map { yearly > $0 } == true ? 0 : (method.allowance ?? 0)
         var deductions = standard + (inPeriod ? 0 : allowances(method, certificate, status: status, allowance: allowance) { Decimal($0) * $1 })
         // The year's federal withholding (Alabama), and additional allowances valued by the year's wages (its dependents).
@@ -233,6 +263,11 @@ enum StateWithholdingFormula {
         } else {
             annual = method.schedule(for: column?.brackets.flatMap(FilingStatus.init(rawValue:)) ?? status, rateTable: certificate.rateTable)?.tax(on: taxable) ?? 0
         }
+        // The liability's own steps on the year's wages (Connecticut's TPG-211: Tables C and D added, Table E's share taken off).
+        if let steps = method.useLiability, let state, taxable > 0 {
+            if steps.contains("taxAddBacks") { for addBack in state.taxAddBacks ?? [] { annual += addBack.amount(income: yearly, status: status) } }
+            if steps.contains("taxCredit"), code?.credit != false, let credit = state.taxCredit { annual -= annual * credit.share(income: yearly, status: status) }
+        }
         if let addition = method.lowWageAddition, yearly < addition.below { annual += addition.amount }
         annual = Swift.max(0, annual - Decimal(certificate.allowances ?? 0) * (method.creditPerAllowance ?? 0) - (certificate.creditAmount ?? 0))
         // The year's tax to the dollar before it is divided (Maine, Arkansas).
@@ -248,7 +283,7 @@ enum StateWithholdingFormula {
         guard let rounding = method.perPeriod else { return nil }
         guard method.printsTable(for: frequency.rawValue) else { return nil }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
-        let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+        let status = Self.status(method, certificate, federalStatus: federalStatus)
         return periodDeductions(rounding, method, certificate, periods: periods, frequency: frequency, status: status).map { Swift.max(0, wages - $0) }
     }
 
@@ -262,7 +297,7 @@ enum StateWithholdingFormula {
                                      federalStatus: FilingStatus, rates: [Decimal]) -> (lines: [Decimal], withheldAt: [Decimal])? {
         guard method.perPeriod == nil, certificate.exempt != true else { return nil }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
-        let status = certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
+        let status = Self.status(method, certificate, federalStatus: federalStatus)
         let year = annualizedYear(method, certificate, wages: wages, periods: periods, status: status, federalWithholding: 0, fica: 0, ficaYearToDate: 0)
         let withheldAt = rates.map { rate in method.localTableRates?.first { $0 >= rate } ?? rate }
         var total = year.annual

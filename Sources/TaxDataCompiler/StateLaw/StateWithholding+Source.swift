@@ -81,9 +81,12 @@ extension YAMLDocument {
             let minimum = minimumNode.flatMap { amountTable($0, p.key("minimum")) }
             let roundingNode = inner.optional("rounding")
             let rounding = roundingNode.flatMap { string($0, p.key("rounding")) }
+            let fromNode = inner.optional("stepsFrom")
+            let from = fromNode.flatMap { string($0, p.key("stepsFrom")) }
             inner.finish()
-            guard let start, let rate, stepNode == nil || step != nil, minimumNode == nil || minimum != nil, roundingNode == nil || rounding != nil else { return nil }
-            return .init(start: start, rate: rate, step: step, minimum: minimum, rounding: rounding)
+            guard let start, let rate, stepNode == nil || step != nil, minimumNode == nil || minimum != nil, roundingNode == nil || rounding != nil,
+                  fromNode == nil || from != nil else { return nil }
+            return .init(start: start, rate: rate, step: step, minimum: minimum, rounding: rounding, stepsFrom: from)
         }
         let limitNode = m.optional("allowanceWageLimit")
         let limit = limitNode.flatMap { decimal($0, path.key("allowanceWageLimit")) }
@@ -327,6 +330,27 @@ extension YAMLDocument {
         }
         let localNode = m.optional("localBase")
         let local = localNode.flatMap { string($0, path.key("localBase")) }
+        let codesNode = m.optional("withholdingCodes")
+        let codes = codesNode.flatMap { node -> [String: StateWithholding.WithholdingCode]? in
+            let p = path.key("withholdingCodes")
+            guard let names = mapping(node, p) else { return nil }
+            var table: [String: StateWithholding.WithholdingCode] = [:], ok = true
+            for (name, _, value) in names.pairs {
+                let at = p.key(name)
+                guard var inner = mapping(value, at) else { ok = false; continue }
+                let status = inner.required("status").flatMap { string($0, at.key("status")) }
+                let exemptionNode = inner.optional("exemption")
+                let exemption = exemptionNode.flatMap { bool($0, at.key("exemption")) }
+                let creditNode = inner.optional("credit")
+                let credit = creditNode.flatMap { bool($0, at.key("credit")) }
+                inner.finish()
+                guard let status, exemptionNode == nil || exemption != nil, creditNode == nil || credit != nil else { ok = false; continue }
+                table[name] = .init(status: status, exemption: exemption, credit: credit)
+            }
+            return ok ? table : nil
+        }
+        let liabilityNode = m.optional("useLiability")
+        let liability = liabilityNode.flatMap { list($0, path.key("useLiability"), string) }
         let annualRoundingNode = m.optional("annualTaxRounding")
         let annualRounding = annualRoundingNode.flatMap { string($0, path.key("annualTaxRounding")) }
         let tableRatesNode = m.optional("localTableRates")
@@ -350,7 +374,8 @@ extension YAMLDocument {
               federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
               ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
               periodCreditsNode == nil || periodCredits != nil, capNode == nil || cap != nil, limitsNode == nil || limits != nil,
-              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, annualRoundingNode == nil || annualRounding != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
+              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, annualRoundingNode == nil || annualRounding != nil,
+              codesNode == nil || codes != nil, liabilityNode == nil || liability != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
                                 rate: rate, brackets: brackets, rateTables: rateTables, statusRateTable: byStatus, creditPerAllowance: credit, electedRates: elected, federalFilingStatus: federal,
@@ -358,7 +383,7 @@ extension YAMLDocument {
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
                                 additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
                                 ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits,
-                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, annualTaxRounding: annualRounding, dailyPeriods: daily, rounding: rounding,
+                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, annualTaxRounding: annualRounding, withholdingCodes: codes, useLiability: liability, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

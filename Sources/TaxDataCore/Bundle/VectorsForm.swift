@@ -149,12 +149,15 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var rateTable: String?
         public var extraWithholding: Decimal?
         public var exempt: Bool?
+        /// The code the certificate chooses its figures by (Connecticut's CT-W4).
+        public var withholdingCode: String?
         /// False: the employee gave no certificate (the state's `noCertificate` rule applies).
         public var onFile: Bool?
         public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
                     exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
-                    exempt: Bool? = nil, onFile: Bool? = nil) {
+                    exempt: Bool? = nil, withholdingCode: String? = nil, onFile: Bool? = nil) {
             self.onFile = onFile
+            self.withholdingCode = withholdingCode
             self.creditAmount = creditAmount
             self.rateTable = rateTable
             self.filingStatus = filingStatus

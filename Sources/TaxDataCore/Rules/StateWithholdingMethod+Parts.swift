@@ -174,6 +174,57 @@ extension StateWithholdingMethod {
         }
     }
 
+    /// `withholdingCodes` (each a name of 1 to 8 letters or digits, a filing status, on a certificate
+    /// with `withholdingCode` and no `filingStatus`), `useLiability` (steps the state's liability
+    /// has), and a phase-out's `stepsFrom`.
+    func checkCodes(_ method: StateWithholding, _ state: StateData?, _ path: DataPath, _ error: (String, DataPath) -> Void) {
+        let onCertificate = method.certificate.contains("withholdingCode")
+        if let codes = method.withholdingCodes {
+            let at = path.key("withholdingCodes")
+            if codes.isEmpty { error("withholdingCodes must name at least one code", at) }
+            for (name, code) in codes.sorted(by: { $0.key < $1.key }) {
+                if name.isEmpty || name.count > 8 || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                    error("'\(name)' is not a code of 1 to 8 letters or digits", at.key(name))
+                }
+                if FilingStatus(rawValue: code.status) == nil {
+                    error("'\(code.status)' is not a filing status; use \(FilingStatus.allCases.map(\.rawValue).joined(separator: ", "))", at.key(name).key("status"))
+                }
+                if code.exemption == false, method.standardDeduction == nil { error("exemption false: the method has no standardDeduction to switch off", at.key(name).key("exemption")) }
+                if code.credit == false, !(method.useLiability ?? []).contains("taxCredit") { error("credit false: the method uses no taxCredit to switch off", at.key(name).key("credit")) }
+            }
+            if !onCertificate { error("withholdingCodes need 'withholdingCode' on the certificate", at) }
+            if method.certificate.contains("filingStatus") { error("withholdingCodes choose the status: not with 'filingStatus' on the certificate", at) }
+            if method.perPeriod != nil { error("withholdingCodes are for a method on the year's wages", at) }
+        } else if onCertificate {
+            error("'withholdingCode' on the certificate needs withholdingCodes to choose from", path.key("certificate"))
+        }
+        if let steps = method.useLiability {
+            let at = path.key("useLiability")
+            if steps.isEmpty { error("useLiability must name at least one step", at) }
+            for (i, step) in steps.enumerated() {
+                if !StateWithholding.liabilitySteps.contains(step) {
+                    error("'\(step)' is not a liability step a method can use; use \(StateWithholding.liabilitySteps.joined(separator: ", "))", at.index(i))
+                } else if step == "taxAddBacks" && (state?.taxAddBacks ?? []).isEmpty || step == "taxCredit" && state?.taxCredit == nil {
+                    error("useLiability '\(step)': the state's liability has none", at.index(i))
+                }
+            }
+            // The credit's share is the last step before the periods: nothing may come off or be added after it.
+            for (key, present) in [("perPeriod", method.perPeriod != nil), ("annualTaxRounding", method.annualTaxRounding != nil),
+                                   ("periodCredits", method.periodCredits != nil), ("rounding", method.rounding != nil && method.rounding != "cent"),
+                                   ("lowWageAddition", method.lowWageAddition != nil), ("creditPerAllowance", method.creditPerAllowance != nil),
+                                   ("'creditAmount' on the certificate", method.certificate.contains("creditAmount")), ("localBase", method.localBase != nil)] where present {
+                error("useLiability: not with \(key)", at)
+            }
+        }
+        if let phaseOut = method.standardDeductionPhaseOut {
+            let at = path.key("standardDeductionPhaseOut")
+            if let from = phaseOut.stepsFrom {
+                if !["start", "over"].contains(from) { error("stepsFrom '\(from)' must be start or over", at.key("stepsFrom")) }
+                if phaseOut.step == nil { error("stepsFrom counts steps: it needs step", at.key("stepsFrom")) }
+            }
+        }
+    }
+
     /// `noCertificate`: a certificate the state's own could be (its fields on it, a status, a count
     /// within `maxAllowances`, a table of `rateTables`), or a flat rate alone.
     func checkNoCertificate(_ method: StateWithholding, _ path: DataPath, _ error: (String, DataPath) -> Void) {

@@ -24,6 +24,8 @@ public struct StateWithholdingMethod: StateConstructRule {
         var findings: [(String, DataPath)] = []
         func error(_ message: String, _ at: DataPath) { findings.append((message, at)) }
         check(method, path, error)
+        let state = context.data.states[code]
+        checkCodes(method, state, path, error)
         if let changes = method.midYear {
             let at = path.key("midYear")
             if changes.isEmpty { error("midYear must list at least one later method", at) }
@@ -44,6 +46,7 @@ public struct StateWithholdingMethod: StateConstructRule {
                 }
                 if change.method.midYear != nil { error("a midYear method has no midYear of its own: list every change in the first method's", item.key("midYear")) }
                 check(change.method, item, error)
+                checkCodes(change.method, state, item, error)
             }
         }
         for (message, at) in findings { context.error("\(code) withholding: \(message)", at: at) }
@@ -132,8 +135,9 @@ public struct StateWithholdingMethod: StateConstructRule {
             for (status, start) in phaseOut.start.writtenInOrder where start < 0 {
                 error("standardDeductionPhaseOut.start must not be negative", at.key("start").key(status.rawValue))
             }
-            for (status, rate) in phaseOut.rate.writtenInOrder where rate <= 0 || rate >= 1 {
-                error("standardDeductionPhaseOut.rate \(Money.text(rate)) must be in (0, 1)", at.key("rate").key(status.rawValue))
+            // By steps, a dollar per dollar is allowed (Connecticut's Table A: $1,000 less for each $1,000).
+            for (status, rate) in phaseOut.rate.writtenInOrder where rate <= 0 || rate > 1 || rate == 1 && phaseOut.step == nil {
+                error("standardDeductionPhaseOut.rate \(Money.text(rate)) must be in (0, 1)\(phaseOut.step == nil ? "" : ", or 1 by steps")", at.key("rate").key(status.rawValue))
             }
             for (key, table) in [("step", phaseOut.step), ("minimum", phaseOut.minimum)] {
                 guard let table else { continue }

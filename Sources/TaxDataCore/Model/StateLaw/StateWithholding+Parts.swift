@@ -184,9 +184,14 @@ extension StateWithholding {
         public var minimum: StatusTable<Decimal>?
         /// `cent` (the default) or `dollar`: how the reduced deduction is rounded (Maine: to the dollar).
         public var rounding: String?
+        /// With `step`: `start` (the default) counts a step from the start itself, "for each $500 or
+        /// part thereof" from it (Alabama: floor((wages − start) / step) + 1 at or above it); `over`
+        /// counts the steps or parts of one above it (Connecticut's Table A: ceil((wages − start) / step)).
+        public var stepsFrom: String?
         public init(start: StatusTable<Decimal>, rate: StatusTable<Decimal>, step: StatusTable<Decimal>? = nil, minimum: StatusTable<Decimal>? = nil,
-                    rounding: String? = nil) {
+                    rounding: String? = nil, stepsFrom: String? = nil) {
             self.rounding = rounding
+            self.stepsFrom = stepsFrom
             self.start = start
             self.rate = rate
             self.step = step
@@ -225,6 +230,21 @@ extension StateWithholding {
             self.allowances = allowances
             self.rateTable = rateTable
             self.rate = rate
+        }
+    }
+
+    /// One code of a certificate that chooses the figures by a code rather than a filing status
+    /// (Connecticut's CT-W4 line 1: A to F): the status whose figures it takes, and whether the
+    /// standard deduction (`exemption`) and the liability's share-of-tax credit (`credit`) apply
+    /// (both do unless false: Connecticut's D takes neither).
+    public struct WithholdingCode: Sendable, Equatable, Codable {
+        public var status: String
+        public var exemption: Bool?
+        public var credit: Bool?
+        public init(status: String, exemption: Bool? = nil, credit: Bool? = nil) {
+            self.status = status
+            self.exemption = exemption
+            self.credit = credit
         }
     }
 

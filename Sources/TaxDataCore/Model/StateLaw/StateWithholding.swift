@@ -140,6 +140,15 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// wages do not pass (Alabama's dependents: $1,000 to $50,000, $500 to $100,000, $300 above).
     public var additionalAllowanceByWages: [WageTier]?
 
+    /// The codes the certificate chooses the figures by (`withholdingCode`), in place of a filing
+    /// status: Connecticut's CT-W4 A to F.
+    public var withholdingCodes: [String: WithholdingCode]?
+    /// The state's own liability steps this method applies on the year's wages, by the status the
+    /// certificate gives: `taxAddBacks` added to the tax, then `taxCredit`'s share taken off it
+    /// (Connecticut's TPG-211: Tables C, D and E are the return's).
+    public var useLiability: [String]?
+    public static let liabilitySteps: [String] = ["taxAddBacks", "taxCredit"]
+
     /// `dollar`: the year's tax is rounded to the dollar before it is divided by the periods (Maine,
     /// Arkansas). Methods on the year's wages only.
     public var annualTaxRounding: String?
@@ -187,7 +196,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// dollars (taken off the tax: Iowa's IA W-4 line 7), the rate table elected (New Jersey's NJ-W4
     /// line 3), and exemption from withholding.
     public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "exemptionAmount",
-                                                     "creditAmount", "rateTable", "extraWithholding", "exempt"]
+                                                     "creditAmount", "rateTable", "extraWithholding", "exempt", "withholdingCode"]
     /// `dollarUp`: up to the next whole dollar (Montana's 2025 guide: "All amounts to be withheld must
     /// be rounded up to the nearest dollar").
     public static let roundings: [String] = ["cent", "dollar", "dollarUp"]
@@ -204,7 +213,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
                 periodCredits: PeriodCredits? = nil, federalWithholdingCap: StatusTable<[CapTier]>? = nil,
                 allowanceWageLimitByStatus: StatusTable<Decimal>? = nil, lowWageAddition: LowWageAddition? = nil,
-                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, annualTaxRounding: String? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
+                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, annualTaxRounding: String? = nil,
+                withholdingCodes: [String: WithholdingCode]? = nil, useLiability: [String]? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
         self.standardDeduction = standardDeduction
@@ -241,6 +251,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.localBase = localBase
         self.localTableRates = localTableRates
         self.annualTaxRounding = annualTaxRounding
+        self.withholdingCodes = withholdingCodes
+        self.useLiability = useLiability
         self.midYear = midYear
         self.dailyPeriods = dailyPeriods
         self.rounding = rounding
@@ -250,7 +262,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, annualTaxRounding, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, annualTaxRounding, withholdingCodes, useLiability, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -269,7 +281,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         var unread = any.allKeys.map(\.stringValue).filter { CodingKeys(stringValue: $0) == nil }
         let parts: [(String, Set<String>)] = [("perPeriod", ["floors", "dailyFloors", "allowanceTotals", "rows", "deductions", "bases", "tables", "rateTables"]),
                                               ("personalAllowance", ["count", "amount"]), ("flatRateAbove", ["threshold", "tiers"]),
-                                              ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum", "rounding"]),
+                                              ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum", "rounding", "stepsFrom"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances", "min"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
                                               ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"]),
@@ -299,6 +311,18 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 unread += inner.allKeys.map(\.stringValue).filter { !["atLeast", "counting", "standardDeduction", "wageFloor", "brackets"].contains($0) }
                     .map { "byAllowances.\(status.stringValue).\($0)" }
             }
+        }
+        // withholdingCodes: a map of codes, each with keys of its own.
+        if any.contains(AnyKey(stringValue: "withholdingCodes")), let codes = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "withholdingCodes")) {
+            for code in codes.allKeys {
+                guard let inner = try? codes.nestedContainer(keyedBy: AnyKey.self, forKey: code) else { continue }
+                unread += inner.allKeys.map(\.stringValue).filter { !["status", "exemption", "credit"].contains($0) }
+                    .map { "withholdingCodes.\(code.stringValue).\($0)" }
+            }
+        }
+        // useLiability: names a newer build may add.
+        if let steps = try? c.decodeIfPresent([String].self, forKey: .useLiability) {
+            unread += steps.filter { !StateWithholding.liabilitySteps.contains($0) }.map { "useLiability.\($0)" }
         }
         // federalWithholdingCap: a map of statuses, each a list of tiers (or a sameAs).
         if any.contains(AnyKey(stringValue: "federalWithholdingCap")),
@@ -348,6 +372,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         localTableRates = try c.decodeIfPresent([Decimal].self, forKey: .localTableRates)
         annualTaxRounding = try c.decodeIfPresent(String.self, forKey: .annualTaxRounding)
+        withholdingCodes = try c.decodeIfPresent([String: WithholdingCode].self, forKey: .withholdingCodes)
+        useLiability = try c.decodeIfPresent([String].self, forKey: .useLiability)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
         dailyPeriods = try c.decodeIfPresent(Int.self, forKey: .dailyPeriods)
         rounding = try c.decodeIfPresent(String.self, forKey: .rounding)
@@ -394,6 +420,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(localTableRates, forKey: .localTableRates)
         try c.encodeIfPresent(annualTaxRounding, forKey: .annualTaxRounding)
+        try c.encodeIfPresent(withholdingCodes, forKey: .withholdingCodes)
+        try c.encodeIfPresent(useLiability, forKey: .useLiability)
         try c.encodeIfPresent(midYear, forKey: .midYear)
         try c.encodeIfPresent(dailyPeriods, forKey: .dailyPeriods)
         try c.encodeIfPresent(rounding, forKey: .rounding)
