@@ -221,8 +221,8 @@ struct WithholdingTests {
         #expect(negative?.code == .negativeAmount)
         let texas = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "TX"))
         #expect(texas.stateWithholding == 0)
-        let connecticut = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "CT"))
-        #expect(connecticut.stateWithholding == nil && connecticut.notes.contains { $0.contains("CT's 2026 withholding method is not in the data yet") })
+        let arkansas = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "AR"))
+        #expect(arkansas.stateWithholding == nil && arkansas.notes.contains { $0.contains("AR's 2026 withholding method is not in the data yet") })
         let exempt = try paycheck(2026, PaycheckInput(frequency: .weekly, wages: 800, w4: w4, state: "IL", stateCertificate: StateCertificate(exempt: true)))
         #expect(exempt.stateWithholding == 0)
     }

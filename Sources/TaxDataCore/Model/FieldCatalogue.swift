@@ -276,9 +276,6 @@ public enum FieldCatalogue {
         "states/withholding.standardDeductionShare.min": FieldSpec(.amount),
         "states/withholding.annualTaxRounding": FieldSpec(.text),
         "states/withholding.standardDeductionPhaseOut.stepsFrom": FieldSpec(.text),
-        "states/withholding.withholdingCodes.*.status": FieldSpec(.text),
-        "states/withholding.withholdingCodes.*.exemption": FieldSpec(.text),
-        "states/withholding.withholdingCodes.*.credit": FieldSpec(.text),
         "states/withholding.useLiability[]": FieldSpec(.text),
         "states/withholding.standardDeductionPhaseOut.rounding": FieldSpec(.text),
         "states/withholding.byAllowances.*.brackets": FieldSpec(.text),
@@ -336,7 +333,9 @@ public enum FieldCatalogue {
         for name in ["children", "exceptFirst", "maxDependents", "dependents"] { names[name] = FieldSpec(.count) }
         for name in ["year", "name", "type", "notes", "provenance", "kind", "title", "url", "label", "method", "part",
                      "round", "measure", "on", "incomeBase", "lessRefundable", "indexed", "pending", "hasLocalTax",
-                     "itemized", "inclusive", "statutoryBaseTax"] {
+                     "itemized", "inclusive", "statutoryBaseTax",
+                     // A withholding code's (its name is the state's own: Connecticut's A-F).
+                     "status", "exemption", "credit"] {
             names[name] = FieldSpec(.text)
         }
         return names
