@@ -63,7 +63,8 @@ public enum ConformanceVectorMaker {
                                                    exemptionAmount: certificate?.exemptionAmount, creditAmount: certificate?.creditAmount,
                                                    rateTable: certificate?.rateTable,
                                                    extraWithholding: certificate?.extraWithholding, exempt: certificate?.exempt,
-                                                   withholdingCode: certificate?.withholdingCode, onFile: certificate?.onFile),
+                                                   withholdingCode: certificate?.withholdingCode, reducedWithholding: certificate?.reducedWithholding,
+                                                   onFile: certificate?.onFile),
                 localities: input.localities ?? [],
                 supplementalMethod: input.supplementalMethod.flatMap(SupplementalMethod.init(rawValue:)) ?? .flat,
                 payDate: input.payDate.flatMap(ISODate.init), periodStart: input.periodStart.flatMap(ISODate.init),
@@ -135,6 +136,7 @@ public enum ConformanceVectorMaker {
             if fields.contains("rateTable") { certificate.rateTable = method.rateTables?.keys.sorted().last }
             if fields.contains("extraWithholding") { certificate.extraWithholding = 10 }
             if fields.contains("withholdingCode") { certificate.withholdingCode = method.withholdingCodes?.keys.sorted().last }
+            if fields.contains("reducedWithholding") { certificate.reducedWithholding = 5 }
             try add("P-\(code)-2", .init(frequency: .monthly, wagesPerPeriod: 9_000, w4: W4(form: 2020, filingStatus: .marriedFilingJointly),
                                         state: code, stateCertificate: certificate, payDate: pay, periodStart: start, periodEnd: end))
             // Each later method, on the day it starts (every date of the paycheck that day), and a paycheck without dates.

@@ -41,6 +41,7 @@ struct PaycheckBatch {
         var extraWithholding: CalcBatch.Amount?
         var exempt: Bool?
         var withholdingCode: String?
+        var reducedWithholding: CalcBatch.Amount?
         var onFile: Bool?
     }
 
@@ -92,6 +93,7 @@ struct PaycheckBatch {
                                 rateTable: item.stateCertificate?.rateTable,
                                 extraWithholding: try item.stateCertificate?.extraWithholding.map { try amount($0, "stateCertificate.extraWithholding") },
                                 exempt: item.stateCertificate?.exempt, withholdingCode: item.stateCertificate?.withholdingCode,
+                                reducedWithholding: try item.stateCertificate?.reducedWithholding.map { try amount($0, "stateCertificate.reducedWithholding") },
                                 onFile: item.stateCertificate?.onFile),
                              localities: item.localities ?? item.locality.map { [$0] } ?? [], workLocality: item.workLocality,
                              supplementalMethod: item.supplementalMethod ?? .flat,

@@ -40,7 +40,7 @@ struct PaycheckCommand: AsyncParsableCommand {
         "nonresidentAlien", "exempt"}, "preTax", "yearToDateWages", "supplemental", "supplementalMethod" (flat or aggregate), \
         "yearToDateSupplemental", "roundToDollar", "state", "stateCertificate": {"filingStatus", \
         "allowances", "additionalAllowances", "electedRate", "exemptionAmount", "creditAmount", "rateTable", \
-        "extraWithholding", "exempt", "withholdingCode", "onFile"}, \
+        "extraWithholding", "exempt", "withholdingCode", "reducedWithholding", "onFile"}, \
         "localities" or "locality", "workLocality"}; each line of output is {"id", "result"} or \
         {"id", "error"}.
         """
@@ -133,6 +133,9 @@ struct PaycheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-withholding-code"), help: "The code on the state certificate, where it has codes rather than a filing status (Connecticut's CT-W4: A, B, C, D or F).")
     var stateWithholdingCode: String?
 
+    @Option(name: .customLong("state-reduced-withholding"), help: "A reduction of each paycheck's state withholding the certificate asks for (Connecticut's CT-W4 line 3), never below zero.")
+    var stateReducedWithholding: String?
+
     @Flag(name: .customLong("state-no-certificate"), help: "The employee has given no state certificate: withheld by the state's rule for that (Oregon: 8 % of the wages; Maryland: one exemption).")
     var stateNoCertificate = false
 
@@ -207,6 +210,7 @@ struct PaycheckCommand: AsyncParsableCommand {
                                                                 rateTable: stateRateTable,
                                                                 extraWithholding: try stateExtraWithholding.map { try amount($0, "--state-extra-withholding") },
                                                                 exempt: stateExempt ? true : nil, withholdingCode: stateWithholdingCode,
+                                                                reducedWithholding: try stateReducedWithholding.map { try amount($0, "--state-reduced-withholding") },
                                                                 onFile: stateNoCertificate ? false : nil),
                              localities: locality, workLocality: workLocality, supplementalMethod: aggregate ? .aggregate : .flat,
                              payDate: try Self.date(payDate, "--pay-date"), periodStart: try Self.date(periodStart, "--period-start"),

@@ -46,11 +46,14 @@ struct ConnecticutWithholdingTests {
         #expect(fast == Int64(truncating: (expected * 100) as NSNumber))
     }
 
-    @Test("no CT-W4: 6.99 % of the wages; code E (exempt): nothing; line 2 added; a code it does not print, or none, refused")
+    @Test("no CT-W4: 6.99 % of the wages; code E (exempt): nothing; line 2 added, line 3 taken off; a code it does not print, or none, refused")
     func certificate() throws {
         #expect(try Self.both(2026, .weekly, 1_000, StateCertificate(onFile: false)).0 == Decimal(string: "69.9"))
         #expect(try Self.both(2026, .weekly, 1_000, StateCertificate(exempt: true)).0 == 0)
         #expect(try Self.both(2026, .weekly, 1_000, StateCertificate(extraWithholding: 10, withholdingCode: "A")).0 == Decimal(string: "50.24"))
+        // Line 3 comes off last, never below zero: 40.24 − 15 = 25.24; − 100: 0.
+        #expect(try Self.both(2026, .weekly, 1_000, StateCertificate(withholdingCode: "A", reducedWithholding: 15)) == (Decimal(string: "25.24"), 2_524))
+        #expect(try Self.both(2026, .weekly, 1_000, StateCertificate(withholdingCode: "A", reducedWithholding: 100)) == (0, 0))
         for certificate in [StateCertificate(withholdingCode: "E"), StateCertificate(), StateCertificate(filingStatus: .single, withholdingCode: "F")] {
             #expect(throws: CalculationError.self, "\(certificate)") { try Self.both(2026, .weekly, 1_000, certificate) }
         }

@@ -60,6 +60,7 @@ struct FixedPaycheckTests {
                 case "creditAmount": certificate.creditAmount = dollars(cents: Int64.random(in: 0...60_000, using: &rng))
                 case "rateTable": certificate.rateTable = method.rateTables?.keys.sorted().randomElement(using: &rng)
                 case "withholdingCode": certificate.withholdingCode = method.withholdingCodes?.keys.sorted().randomElement(using: &rng)
+                case "reducedWithholding": certificate.reducedWithholding = dollars(cents: Int64.random(in: 0...20_000, using: &rng))
                 case "extraWithholding": certificate.extraWithholding = dollars(cents: Int64.random(in: 0...5_000, using: &rng))
                 case "exempt": certificate.exempt = Int.random(in: 0..<10, using: &rng) == 0
                 default: break

@@ -32,6 +32,8 @@ extension FixedPaycheckCalculator {
         /// Millionths; -1 when none was elected.
         let electedRate: Int64
         let certificateExtraCents: Int64
+        /// The certificate's reduction per paycheck, in cents, taken off last (Connecticut's CT-W4 line 3).
+        let certificateReducedCents: Int64
         /// The yearly exemption claimed in dollars, in cents, and whether the certificate claims one
         /// (without, the method's default applies).
         let certificateExemptionCents: Int64
@@ -137,6 +139,7 @@ extension FixedPaycheckCalculator {
                 return rate
             } ?? -1
             certificateExtraCents = try cents(certificate.extraWithholding ?? 0, "stateCertificate.extraWithholding")
+            certificateReducedCents = try cents(certificate.reducedWithholding ?? 0, "stateCertificate.reducedWithholding")
             certificateExemptionCents = try cents(certificate.exemptionAmount ?? 0, "stateCertificate.exemptionAmount")
             certificateExemptionGiven = certificate.exemptionAmount != nil
             certificateCreditCents = try cents(certificate.creditAmount ?? 0, "stateCertificate.creditAmount")

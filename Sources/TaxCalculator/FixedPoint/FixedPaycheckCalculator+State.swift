@@ -249,10 +249,11 @@ extension FixedPaycheckCalculator {
         case .noTax: return 0
         case .noMethod: return nil
         case .method(let method):
-            return withheld(by: method, input, regular: regular, preTax: preTax, federal: federal, fica: fica)
+            return withheld(by: method, input, regular: regular, preTax: preTax, federal: federal, fica: fica).map { Swift.max(0, $0 - input.certificateReducedCents) }
         case .changing(let methods):
             guard input.methodIndex >= 0 else { return nil }
             return withheld(by: methods[input.methodIndex], input, regular: regular, preTax: preTax, federal: federal, fica: fica)
+                .map { Swift.max(0, $0 - input.certificateReducedCents) }
         }
     }
 

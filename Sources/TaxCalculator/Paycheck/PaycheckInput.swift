@@ -97,6 +97,9 @@ public struct StateCertificate: Sendable, Equatable {
     public var extraWithholding: Decimal?
     /// Claims exemption from the state's withholding.
     public var exempt: Bool?
+    /// A reduction of each paycheck's withholding, taken off last, never below zero (Connecticut's
+    /// CT-W4 line 3).
+    public var reducedWithholding: Decimal?
     /// The code the certificate chooses the figures by, where the state's has codes rather than a
     /// filing status (Connecticut's CT-W4 line 1: A, B, C, D or F; E is `exempt`).
     public var withholdingCode: String?
@@ -108,8 +111,9 @@ public struct StateCertificate: Sendable, Equatable {
 
     public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
                 exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
-                exempt: Bool? = nil, withholdingCode: String? = nil, onFile: Bool? = nil) {
+                exempt: Bool? = nil, withholdingCode: String? = nil, reducedWithholding: Decimal? = nil, onFile: Bool? = nil) {
         self.onFile = onFile
+        self.reducedWithholding = reducedWithholding
         self.withholdingCode = withholdingCode
         self.creditAmount = creditAmount
         self.rateTable = rateTable
@@ -126,7 +130,8 @@ public struct StateCertificate: Sendable, Equatable {
     public var given: [String] {
         [("filingStatus", filingStatus != nil), ("allowances", allowances != nil), ("additionalAllowances", additionalAllowances != nil),
          ("electedRate", electedRate != nil), ("exemptionAmount", exemptionAmount != nil), ("creditAmount", creditAmount != nil), ("rateTable", rateTable != nil),
-         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil), ("withholdingCode", withholdingCode != nil)].filter(\.1).map(\.0)
+         ("extraWithholding", extraWithholding != nil), ("exempt", exempt != nil), ("withholdingCode", withholdingCode != nil),
+         ("reducedWithholding", reducedWithholding != nil)].filter(\.1).map(\.0)
     }
 }
 
@@ -171,7 +176,7 @@ extension PaycheckResult: Encodable {
              supplementalWithholding, state, stateCertificate, stateWithholding, socialSecurity, medicare, payrollContributions, localities, workLocality, localTaxes, localWithholding, netPay, notes
     }
 
-    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt, withholdingCode, onFile }
+    enum StateCertificateKeys: String, CodingKey { case filingStatus, allowances, additionalAllowances, electedRate, exemptionAmount, creditAmount, rateTable, extraWithholding, exempt, withholdingCode, reducedWithholding, onFile }
 
     enum W4Keys: String, CodingKey {
         case form, filingStatus, multipleJobs, dependentsAmount, otherIncome, deductions, extraWithholding, allowances, nonresidentAlien, exempt
@@ -220,6 +225,7 @@ extension PaycheckResult: Encodable {
             try certificate.encodeIfPresent(given.extraWithholding, forKey: .extraWithholding)
             try certificate.encodeIfPresent(given.exempt, forKey: .exempt)
             try certificate.encodeIfPresent(given.withholdingCode, forKey: .withholdingCode)
+            try certificate.encodeIfPresent(given.reducedWithholding, forKey: .reducedWithholding)
             try certificate.encodeIfPresent(given.onFile, forKey: .onFile)
         }
         try c.encodeIfPresent(stateWithholding, forKey: .stateWithholding)

@@ -65,6 +65,7 @@ enum StateWithholdingFormula {
         if let extra = certificate.extraWithholding, extra < 0 { throw CalculationError.negative("stateCertificate.extraWithholding") }
         if let amount = certificate.exemptionAmount, amount < 0 { throw CalculationError.negative("stateCertificate.exemptionAmount") }
         if let amount = certificate.creditAmount, amount < 0 { throw CalculationError.negative("stateCertificate.creditAmount") }
+        if let amount = certificate.reducedWithholding, amount < 0 { throw CalculationError.negative("stateCertificate.reducedWithholding") }
         if let name = certificate.rateTable, let tables = method.rateTables, tables[name] == nil {
             throw CalculationError(.outOfRange, "stateCertificate.rateTable: '\(name)' is not a table \(state)'s certificate offers (\(tables.keys.sorted().joined(separator: ", ")))")
         }
@@ -109,12 +110,6 @@ enum StateWithholdingFormula {
         method.rounding == "dollar" ? Money.roundedToDollar(rate * wages) : Money.roundedToCent(rate * wages)
     }
 
-    /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
-    /// says, with the certificate's extra amount. The filing status is the state certificate's, or
-    /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.
-    /// Nil when the state prints no table for the frequency (`perPeriod.deductions` without it).
-    /// `fica` is the paycheck's Social Security and Medicare, `ficaYearToDate` the year to date's
-    /// (`ficaDeduction`).
     /// The status whose figures a paycheck is withheld by: the certificate's code's (`withholdingCodes`),
     /// or its filing status, or the federal Form W-4's where the state has no certificate of its own
     /// (`federalFilingStatus`), or single.
@@ -123,10 +118,26 @@ enum StateWithholdingFormula {
         return certificate.filingStatus ?? (method.federalFilingStatus == true ? federalStatus : .single)
     }
 
+    /// The period's withholding on `wages` (the state's wages of the period), rounded as the state
+    /// says, with the certificate's extra amount. The filing status is the state certificate's, or
+    /// the federal Form W-4's where the state has none of its own (`federalFilingStatus`), or single.
+    /// Nil when the state prints no table for the frequency (`perPeriod.deductions` without it).
+    /// `fica` is the paycheck's Social Security and Medicare, `ficaYearToDate` the year to date's
+    /// (`ficaDeduction`).
     /// `state` is the state's liability, for the steps the method takes from it (`useLiability`).
+    /// The certificate's reduction per pay period comes off last, never below zero (Connecticut's
+    /// CT-W4 line 3).
     static func perPeriod(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
                           federalStatus: FilingStatus, federalWithholding: Decimal = 0, fica: Decimal = 0, ficaYearToDate: Decimal = 0,
                           state: StateData? = nil) -> Decimal? {
+        guard let withheld = beforeReduction(method, certificate, wages: wages, frequency: frequency, federalStatus: federalStatus,
+                                             federalWithholding: federalWithholding, fica: fica, ficaYearToDate: ficaYearToDate, state: state) else { return nil }
+        return Swift.max(0, withheld - (certificate.reducedWithholding ?? 0))
+    }
+
+    private static func beforeReduction(_ method: StateWithholding, _ certificate: StateCertificate, wages: Decimal, frequency: PayFrequency,
+                                        federalStatus: FilingStatus, federalWithholding: Decimal, fica: Decimal, ficaYearToDate: Decimal,
+                                        state: StateData?) -> Decimal? {
         if certificate.exempt == true { return 0 }
         let periods = Decimal(frequency == .daily ? (method.dailyPeriods ?? frequency.periods) : frequency.periods)
         let status = Self.status(method, certificate, federalStatus: federalStatus)

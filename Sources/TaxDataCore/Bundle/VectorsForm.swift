@@ -151,11 +151,14 @@ public struct ConformanceVectors: Sendable, Equatable, Codable {
         public var exempt: Bool?
         /// The code the certificate chooses its figures by (Connecticut's CT-W4).
         public var withholdingCode: String?
+        /// A reduction per paycheck (Connecticut's CT-W4 line 3).
+        public var reducedWithholding: Decimal?
         /// False: the employee gave no certificate (the state's `noCertificate` rule applies).
         public var onFile: Bool?
         public init(filingStatus: FilingStatus? = nil, allowances: Int? = nil, additionalAllowances: Int? = nil, electedRate: Decimal? = nil,
                     exemptionAmount: Decimal? = nil, creditAmount: Decimal? = nil, rateTable: String? = nil, extraWithholding: Decimal? = nil,
-                    exempt: Bool? = nil, withholdingCode: String? = nil, onFile: Bool? = nil) {
+                    exempt: Bool? = nil, withholdingCode: String? = nil, reducedWithholding: Decimal? = nil, onFile: Bool? = nil) {
+            self.reducedWithholding = reducedWithholding
             self.onFile = onFile
             self.withholdingCode = withholdingCode
             self.creditAmount = creditAmount

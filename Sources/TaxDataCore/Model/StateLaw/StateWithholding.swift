@@ -196,7 +196,8 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// dollars (taken off the tax: Iowa's IA W-4 line 7), the rate table elected (New Jersey's NJ-W4
     /// line 3), and exemption from withholding.
     public static let certificateFields: [String] = ["filingStatus", "allowances", "additionalAllowances", "electedRate", "exemptionAmount",
-                                                     "creditAmount", "rateTable", "extraWithholding", "exempt", "withholdingCode"]
+                                                     "creditAmount", "rateTable", "extraWithholding", "exempt", "withholdingCode",
+                                                     "reducedWithholding"]
     /// `dollarUp`: up to the next whole dollar (Montana's 2025 guide: "All amounts to be withheld must
     /// be rounded up to the nearest dollar").
     public static let roundings: [String] = ["cent", "dollar", "dollarUp"]
