@@ -10,11 +10,9 @@ import TaxDataTestSupport
 @Suite("Connecticut withholding: TPG-211 by the CT-W4 code")
 struct ConnecticutWithholdingTests {
     static func both(_ year: Int, _ frequency: PayFrequency, _ wages: Decimal, _ certificate: StateCertificate) throws -> (Decimal?, Int64?) {
-        let data = try #require(compiledYears.first { $0.meta.taxYear == year })
-        let input = PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: .single), state: "CT", stateCertificate: certificate)
-        let reference = try PaycheckCalculator(data: data).calculate(input).stateWithholding
-        let fast = try FixedPaycheckCalculator(data: data)
-        return (reference, fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents)
+        let both = try BothCalculators.stateWithholding(year, PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: .single),
+                                                                            state: "CT", stateCertificate: certificate))
+        return (both.reference, both.fixedCents)
     }
 
     /// The research helper's cases (docs/research/37-withholding-states/drafts-5/CT/examples.json), computed there by an

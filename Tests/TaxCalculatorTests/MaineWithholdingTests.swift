@@ -9,12 +9,9 @@ import TaxDataTestSupport
 @Suite("Maine withholding: the year's tax to the dollar")
 struct MaineWithholdingTests {
     static func both(_ year: Int, _ frequency: PayFrequency, _ wages: Decimal, _ status: FilingStatus, allowances: Int) throws -> (Decimal?, Int64?) {
-        let data = try #require(compiledYears.first { $0.meta.taxYear == year })
-        let input = PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: status), state: "ME",
-                                  stateCertificate: StateCertificate(filingStatus: status, allowances: allowances))
-        let reference = try PaycheckCalculator(data: data).calculate(input).stateWithholding
-        let fast = try FixedPaycheckCalculator(data: data)
-        return (reference, fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents)
+        let both = try BothCalculators.stateWithholding(year, PaycheckInput(frequency: frequency, wages: wages, w4: FormW4(filingStatus: status), state: "ME",
+                                                                            stateCertificate: StateCertificate(filingStatus: status, allowances: allowances)))
+        return (both.reference, both.fixedCents)
     }
 
     @Test("the December 2025 booklet's Examples 1-3 (openbooks' transcription), and where the year's rounding decides", arguments: [

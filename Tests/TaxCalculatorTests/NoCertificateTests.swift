@@ -12,10 +12,7 @@ struct NoCertificateTests {
 
     /// Both calculators' state withholding for one paycheck, and the reference's notes.
     static func both(_ data: TaxYearData, _ input: PaycheckInput) throws -> (Decimal?, Int64?, [String]) {
-        let reference = try PaycheckCalculator(data: data).calculate(input)
-        let fast = try FixedPaycheckCalculator(data: data)
-        let cents = fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents
-        return (reference.stateWithholding, cents, reference.notes)
+        try BothCalculators.stateWithholding(data, input)
     }
 
     static func cents(_ value: Decimal?) -> Int64? { value.map { Int64(truncating: ($0 * 100) as NSNumber) } }

@@ -9,10 +9,8 @@ import TaxDataTestSupport
 @Suite("Montana 2025 and Idaho 2026 withholding")
 struct RoundingUpWithholdingTests {
     static func both(_ year: Int, _ input: PaycheckInput) throws -> (Decimal?, Int64?) {
-        let data = try #require(compiledYears.first { $0.meta.taxYear == year })
-        let reference = try PaycheckCalculator(data: data).calculate(input).stateWithholding
-        let fast = try FixedPaycheckCalculator(data: data)
-        return (reference, fast.calculate(try FixedPaycheckCalculator.Input(input, calculator: fast)).stateWithholdingCents)
+        let both = try BothCalculators.stateWithholding(year, input)
+        return (both.reference, both.fixedCents)
     }
 
     @Test("Montana 2025 guide (V3 November 2024), as payroll-tax-engine quotes it: $35.25 → $36, $130.16 → $131, $86.21 → $87", arguments: [
