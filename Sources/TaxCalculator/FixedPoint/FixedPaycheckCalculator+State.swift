@@ -64,6 +64,9 @@ extension FixedPaycheckCalculator {
         /// The liability's add-backs and share-of-tax credit rows by status, on the year's wages
         /// (`useLiability`: Connecticut); a phase-out counting the steps over its start (`stepsFrom: over`).
         let addBacks: [FixedAddBack], creditRows: [[FixedRow]]?, phaseOutOver: Bool
+        /// `taxableLookup` in cents: below `lookupBelow` (-1 without one), the year's taxable wages are taxed as
+        /// floor(wages / lookupStep) x lookupStep + lookupAdd (Arkansas).
+        let lookupStep: Int64, lookupAdd: Int64, lookupBelow: Int64
 
         init(scheduleForStatus: [Int], deduction: [Int64], allowance: Int64, additional: Int64, credit: Int64, rate: Int64, brackets: [FixedSchedule], dailyPeriods: Int64,
              dollar: Bool, dollarUp: Bool = false, annualDollar: Bool = false, phaseOutDollar: Bool = false, federalStatus: Bool, phaseOutStart: [Int64], phaseOutRate: [Int64], allowanceWageLimit: Int64,
@@ -73,7 +76,11 @@ extension FixedPaycheckCalculator {
              tierThrough: [Int64], tierAmount: [Int64], ficaCap: Int64 = -1, periodStep: Int64 = 0, floorAmount: Int64 = -1,
              floorWithAllowances: Bool = false, creditByStatus: [Int64] = [], creditPerAdditional: Int64 = 0,
              allowanceLimit: [Int64] = [], columnSchedule: [Int] = [], capAtLeast: [[Int64]] = [], capAmount: [[Int64]] = [],
-             lowWageBelow: Int64 = -1, lowWageAmount: Int64 = 0, addBacks: [FixedAddBack] = [], creditRows: [[FixedRow]]? = nil, phaseOutOver: Bool = false) {
+             lowWageBelow: Int64 = -1, lowWageAmount: Int64 = 0, addBacks: [FixedAddBack] = [], creditRows: [[FixedRow]]? = nil, phaseOutOver: Bool = false,
+             lookupStep: Int64 = 0, lookupAdd: Int64 = 0, lookupBelow: Int64 = -1) {
+            self.lookupStep = lookupStep
+            self.lookupAdd = lookupAdd
+            self.lookupBelow = lookupBelow
             self.addBacks = addBacks
             self.creditRows = creditRows
             self.phaseOutOver = phaseOutOver
@@ -414,7 +421,10 @@ extension FixedPaycheckCalculator {
                 if rate >= 0 {
                     annual = taxable * rate
                 } else {
-                    annual = method.brackets.isEmpty ? 0 : method.brackets[bracketSchedule].tax(on: taxable).units
+                    // Looked up by bands first where the state says so (Arkansas's $50 midrange).
+                    let looked = method.lookupBelow >= 0 && taxable < method.lookupBelow && method.lookupStep > 0
+                        ? taxable / method.lookupStep * method.lookupStep + method.lookupAdd : taxable
+                    annual = method.brackets.isEmpty ? 0 : method.brackets[bracketSchedule].tax(on: looked).units
                 }
                 // The liability's add-backs on the year's wages (Connecticut's Tables C and D), and its credit's share (Table E), kept
                 // to take off exactly at the end (the rule allows no step after it).

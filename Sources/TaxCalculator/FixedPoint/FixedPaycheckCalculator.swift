@@ -220,7 +220,10 @@ public struct FixedPaycheckCalculator: Sendable {
             capAmount: try Self.statusOrder.map { status in try (method.federalWithholdingCap?[status] ?? []).map { try cents($0.amount, "\(code) withholding cap") } },
             lowWageBelow: try method.lowWageAddition.map { try cents($0.below, "\(code) withholding lowWageAddition") } ?? -1,
             lowWageAmount: try cents(method.lowWageAddition?.amount ?? 0, "\(code) withholding lowWageAddition"),
-            addBacks: addBacks, creditRows: creditRows, phaseOutOver: method.standardDeductionPhaseOut?.stepsFrom == "over")
+            addBacks: addBacks, creditRows: creditRows, phaseOutOver: method.standardDeductionPhaseOut?.stepsFrom == "over",
+            lookupStep: try cents(method.taxableLookup?.step ?? 0, "\(code) withholding taxableLookup"),
+            lookupAdd: try cents(method.taxableLookup?.add ?? 0, "\(code) withholding taxableLookup"),
+            lookupBelow: try method.taxableLookup.map { try cents($0.below, "\(code) withholding taxableLookup") } ?? -1)
     }
 
     /// The state with this USPS code, or `unknownState`.

@@ -272,7 +272,9 @@ enum StateWithholdingFormula {
         if let rate = certificate.electedRate ?? method.rate {
             annual = taxable * rate
         } else {
-            annual = method.schedule(for: column?.brackets.flatMap(FilingStatus.init(rawValue:)) ?? status, rateTable: certificate.rateTable)?.tax(on: taxable) ?? 0
+            // Looked up by bands first where the state says so (Arkansas's $50 midrange).
+            let looked = method.taxableLookup?.apply(taxable) ?? taxable
+            annual = method.schedule(for: column?.brackets.flatMap(FilingStatus.init(rawValue:)) ?? status, rateTable: certificate.rateTable)?.tax(on: looked) ?? 0
         }
         // The liability's own steps on the year's wages (Connecticut's TPG-211: Tables C and D added, Table E's share taken off).
         if let steps = method.useLiability, let state, taxable > 0 {

@@ -312,6 +312,17 @@ extension YAMLDocument {
             guard let below, let amount else { return nil }
             return .init(below: below, amount: amount)
         }
+        let lookupNode = m.optional("taxableLookup")
+        let lookup = lookupNode.flatMap { node -> StateWithholding.TaxableLookup? in
+            let p = path.key("taxableLookup")
+            guard var inner = mapping(node, p) else { return nil }
+            let step = inner.required("step").flatMap { decimal($0, p.key("step")) }
+            let add = inner.required("add").flatMap { decimal($0, p.key("add")) }
+            let below = inner.required("below").flatMap { decimal($0, p.key("below")) }
+            inner.finish()
+            guard let step, let add, let below else { return nil }
+            return .init(step: step, add: add, below: below)
+        }
         let noCertificateNode = m.optional("noCertificate")
         let noCertificate = noCertificateNode.flatMap { node -> StateWithholding.NoCertificate? in
             let p = path.key("noCertificate")
@@ -374,7 +385,7 @@ extension YAMLDocument {
               federalDeductionNode == nil || federalDeduction != nil, tiersNode == nil || tiers != nil, maxNode == nil || maxAllowances != nil,
               ficaNode == nil || fica != nil, periodDeductionsNode == nil || periodDeductions != nil, periodFloorNode == nil || periodFloor != nil,
               periodCreditsNode == nil || periodCredits != nil, capNode == nil || cap != nil, limitsNode == nil || limits != nil,
-              additionNode == nil || addition != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, annualRoundingNode == nil || annualRounding != nil,
+              additionNode == nil || addition != nil, lookupNode == nil || lookup != nil, noCertificateNode == nil || noCertificate != nil, localNode == nil || local != nil, tableRatesNode == nil || tableRates != nil, annualRoundingNode == nil || annualRounding != nil,
               codesNode == nil || codes != nil, liabilityNode == nil || liability != nil, dailyNode == nil || daily != nil, roundingNode == nil || rounding != nil,
               let grade, pendingNode == nil || pending != nil, let sources else { return nil }
         return StateWithholding(certificate: certificate, standardDeduction: deduction, allowance: allowance, additionalAllowance: additional,
@@ -383,7 +394,7 @@ extension YAMLDocument {
                                 flatRateAbove: flat, exemptionAmountDefault: exemptionDefault, standardDeductionShare: share, creditPhaseOut: creditPhaseOut, wageFloor: wageFloor, byAllowances: columns, federalWithholdingDeduction: federalDeduction,
                                 additionalAllowanceByWages: tiers, maxAllowances: maxAllowances,
                                 ficaDeduction: fica, periodDeductions: periodDeductions, periodWageFloor: periodFloor, periodCredits: periodCredits,
-                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, annualTaxRounding: annualRounding, withholdingCodes: codes, useLiability: liability, dailyPeriods: daily, rounding: rounding,
+                                federalWithholdingCap: cap, allowanceWageLimitByStatus: limits, lowWageAddition: addition, noCertificate: noCertificate, localBase: local, localTableRates: tableRates, annualTaxRounding: annualRounding, taxableLookup: lookup, withholdingCodes: codes, useLiability: liability, dailyPeriods: daily, rounding: rounding,
                                 provenance: grade, pending: pending, sources: sources)
     }
 

@@ -129,6 +129,16 @@ extension StateWithholdingMethod {
             if addition.below <= 0 { error("lowWageAddition.below must be positive", at.key("below")) }
             if method.perPeriod != nil { error("lowWageAddition goes by the year's wages: a perPeriod method has none", at) }
         }
+        if let lookup = method.taxableLookup {
+            let at = path.key("taxableLookup")
+            if lookup.step <= 0 { error("taxableLookup.step must be positive", at.key("step")) }
+            if lookup.add < 0 || lookup.add >= lookup.step { error("taxableLookup.add must be at least 0 and less than step", at.key("add")) }
+            if lookup.below <= 0 { error("taxableLookup.below must be positive", at.key("below")) }
+            for (key, present) in [("perPeriod", method.perPeriod != nil), ("periodDeductions", method.periodDeductions != nil),
+                                   ("rate", method.rate != nil)] where present {
+                error("taxableLookup looks up the year's taxable wages in brackets: not with \(key)", at)
+            }
+        }
         if let fica = method.ficaDeduction {
             if fica.cap <= 0 { error("ficaDeduction.cap must be positive", path.key("ficaDeduction").key("cap")) }
             if method.perPeriod != nil { error("ficaDeduction is for a method on the year's wages: a perPeriod method has none", path.key("ficaDeduction")) }

@@ -208,6 +208,27 @@ extension StateWithholding {
         }
     }
 
+    /// `taxableLookup`: below `below`, the year's taxable wages are taxed as
+    /// floor(wages / step) x step + add (Arkansas: step 100, add 50, below 97,801).
+    public struct TaxableLookup: Sendable, Equatable, Codable {
+        public var step: Decimal
+        public var add: Decimal
+        public var below: Decimal
+        public init(step: Decimal, add: Decimal, below: Decimal) {
+            self.step = step
+            self.add = add
+            self.below = below
+        }
+
+        /// The wages the brackets tax.
+        public func apply(_ taxable: Decimal) -> Decimal {
+            guard taxable < below, step > 0 else { return taxable }
+            var steps = taxable / step, whole = Decimal()
+            NSDecimalRound(&whole, &steps, 0, .down)
+            return whole * step + add
+        }
+    }
+
     public struct LowWageAddition: Sendable, Equatable, Codable {
         public var below: Decimal
         public var amount: Decimal

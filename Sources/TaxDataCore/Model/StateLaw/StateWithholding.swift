@@ -152,6 +152,9 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     /// `dollar`: the year's tax is rounded to the dollar before it is divided by the periods (Maine,
     /// Arkansas). Methods on the year's wages only.
     public var annualTaxRounding: String?
+    /// The year's taxable wages looked up by bands (Arkansas's "$50 midrange"): below `below`, the
+    /// wages are taxed as floor(wages / step) x step + add. Methods on the year's wages only.
+    public var taxableLookup: TaxableLookup?
 
     /// The periods a year of daily pay (260 unless the state says otherwise: Virginia and Delaware 300).
     public var dailyPeriods: Int?
@@ -214,7 +217,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                 ficaDeduction: FicaDeduction? = nil, periodDeductions: String? = nil, periodWageFloor: PeriodWageFloor? = nil,
                 periodCredits: PeriodCredits? = nil, federalWithholdingCap: StatusTable<[CapTier]>? = nil,
                 allowanceWageLimitByStatus: StatusTable<Decimal>? = nil, lowWageAddition: LowWageAddition? = nil,
-                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, annualTaxRounding: String? = nil,
+                noCertificate: NoCertificate? = nil, localBase: String? = nil, localTableRates: [Decimal]? = nil, annualTaxRounding: String? = nil, taxableLookup: TaxableLookup? = nil,
                 withholdingCodes: [String: WithholdingCode]? = nil, useLiability: [String]? = nil, midYear: [Change]? = nil, dailyPeriods: Int? = nil,
                 rounding: String? = nil, provenance: Provenance? = nil, pending: String? = nil, sources: [Citation] = []) {
         self.certificate = certificate
@@ -252,6 +255,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         self.localBase = localBase
         self.localTableRates = localTableRates
         self.annualTaxRounding = annualTaxRounding
+        self.taxableLookup = taxableLookup
         self.withholdingCodes = withholdingCodes
         self.useLiability = useLiability
         self.midYear = midYear
@@ -263,7 +267,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, annualTaxRounding, withholdingCodes, useLiability, midYear, dailyPeriods, rounding,
+        case certificate, standardDeduction, allowance, additionalAllowance, rate, brackets, rateTables, statusRateTable, creditPerAllowance, electedRates, federalFilingStatus, standardDeductionPhaseOut, allowanceWageLimit, personalAllowance, perPeriod, flatRateAbove, exemptionAmountDefault, standardDeductionShare, creditPhaseOut, wageFloor, byAllowances, federalWithholdingDeduction, additionalAllowanceByWages, maxAllowances, ficaDeduction, periodDeductions, periodWageFloor, periodCredits, federalWithholdingCap, allowanceWageLimitByStatus, lowWageAddition, noCertificate, localBase, localTableRates, annualTaxRounding, taxableLookup, withholdingCodes, useLiability, midYear, dailyPeriods, rounding,
              provenance, pending, sources
     }
 
@@ -285,7 +289,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
                                               ("standardDeductionPhaseOut", ["start", "rate", "step", "minimum", "rounding", "stepsFrom"]),
                                               ("standardDeductionShare", ["rate", "max", "minAllowances", "min"]),
                                               ("creditPhaseOut", ["amount", "start", "rate"]), ("ficaDeduction", ["cap"]),
-                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"]),
+                                              ("periodWageFloor", ["amount", "withAllowances"]), ("periodCredits", ["byStatus", "perAdditionalAllowance"]), ("lowWageAddition", ["below", "amount"]), ("taxableLookup", ["step", "add", "below"]),
                                               ("noCertificate", ["filingStatus", "allowances", "rateTable", "rate"])]
         for (part, known) in parts {
             guard any.contains(AnyKey(stringValue: part)), let inner = try? any.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: part)) else { continue }
@@ -373,6 +377,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         localBase = try c.decodeIfPresent(String.self, forKey: .localBase)
         localTableRates = try c.decodeIfPresent([Decimal].self, forKey: .localTableRates)
         annualTaxRounding = try c.decodeIfPresent(String.self, forKey: .annualTaxRounding)
+        taxableLookup = try c.decodeIfPresent(TaxableLookup.self, forKey: .taxableLookup)
         withholdingCodes = try c.decodeIfPresent([String: WithholdingCode].self, forKey: .withholdingCodes)
         useLiability = try c.decodeIfPresent([String].self, forKey: .useLiability)
         midYear = try c.decodeIfPresent([Change].self, forKey: .midYear)
@@ -421,6 +426,7 @@ public struct StateWithholding: Sendable, Equatable, Codable {
         try c.encodeIfPresent(localBase, forKey: .localBase)
         try c.encodeIfPresent(localTableRates, forKey: .localTableRates)
         try c.encodeIfPresent(annualTaxRounding, forKey: .annualTaxRounding)
+        try c.encodeIfPresent(taxableLookup, forKey: .taxableLookup)
         try c.encodeIfPresent(withholdingCodes, forKey: .withholdingCodes)
         try c.encodeIfPresent(useLiability, forKey: .useLiability)
         try c.encodeIfPresent(midYear, forKey: .midYear)
