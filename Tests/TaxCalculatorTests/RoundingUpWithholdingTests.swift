@@ -4,9 +4,9 @@ import Testing
 import TaxDataCore
 import TaxDataTestSupport
 
-/// Montana 2025 (its guide rounds up to the dollar: `rounding: dollarUp`) and Idaho 2026 (the July
+/// Montana 2025 (its guide rounds up to the dollar: `rounding: dollarUp`), Idaho 2025 (the May table) and Idaho 2026 (the July
 /// table after the child tax credit's sunset, by pay date), in both calculators.
-@Suite("Montana 2025 and Idaho 2026 withholding")
+@Suite("Montana 2025 and Idaho 2025 and 2026 withholding")
 struct RoundingUpWithholdingTests {
     static func both(_ year: Int, _ input: PaycheckInput) throws -> (Decimal?, Int64?) {
         let both = try BothCalculators.stateWithholding(year, input)
@@ -44,5 +44,19 @@ struct RoundingUpWithholdingTests {
         // Before July 31: 15,000 / 26 → 577; (1,212 − 577) × 5.3 % = 33.66 → 34 (the derived January rows).
         let before = try Self.both(2026, paycheck("2026-03-13", allowances: 0))
         #expect(before.0 == 34 && before.1 == 3_400)
+    }
+
+    @Test("Idaho 2025: the 2024 table (5.695 %) to May 11, the 5.3 % table from May 12 by pay date (biweekly $1,212, 4 allowances)")
+    func idaho2025() throws {
+        func paycheck(_ payDate: String) -> PaycheckInput {
+            PaycheckInput(frequency: .biweekly, wages: 1_212, w4: FormW4(filingStatus: .single), state: "ID",
+                          stateCertificate: StateCertificate(filingStatus: .single, allowances: 4), payDate: ISODate(payDate))
+        }
+        // 1,212 − 4 × 138.46 = 658.16; 14,600 / 26 → 562; 96.16 × 5.695 % = 5.48 → 5.
+        let before = try Self.both(2025, paycheck("2025-05-11"))
+        #expect(before.0 == 5 && before.1 == 500)
+        // 1,212 − 4 × 148.77 = 616.92; 15,000 / 26 → 577; 39.92 × 5.3 % = 2.12 → 2.
+        let after = try Self.both(2025, paycheck("2025-05-12"))
+        #expect(after.0 == 2 && after.1 == 200)
     }
 }
