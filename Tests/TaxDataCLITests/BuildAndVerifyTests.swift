@@ -68,7 +68,9 @@ struct BuildAndVerifyTests {
             var bytes = original
             bytes[bytes.count / 3] ^= 0x20
             try bytes.write(to: dist.appendingPathComponent(name))
-            let result = try await taxdata("verify", dist.path)
+            // A year's file is proven by verifying its year alone (a third of the work); the index by the whole dist.
+            let year = name.split(separator: "/").first.map(String.init).flatMap { Int($0) != nil && name.contains("/") ? $0 : nil }
+            let result = try await taxdata("verify", year.map { dist.appendingPathComponent($0).path } ?? dist.path)
             #expect(result.status == 1, "flipped \(name) but verify said: \(result.stderr)")
             try original.write(to: dist.appendingPathComponent(name))
         }

@@ -64,6 +64,12 @@ struct LocalFormTests {
         var other = year
         other.meta.version = DataVersion("2026.99.0")!
         #expect(Self.rules(LocalFormVerifier().verify(manifestBytes: manifest, files: files, year: other)) == ["manifest.json bundle.inconsistent"])
+        // The same version with another text of its changes, or other dates: not the same publication either.
+        for change in [{ (meta: inout YearMeta) in meta.changes = (meta.changes ?? "") + "." }, { $0.expirationDate = "2027-01-31" }, { $0.status = .draft }] {
+            var changed = year
+            change(&changed.meta)
+            #expect(Self.rules(LocalFormVerifier().verify(manifestBytes: manifest, files: files, year: changed)) == ["manifest.json bundle.inconsistent"])
+        }
 
         (manifest, files) = try Self.built { data in
             var copy = data.states["MD"]!.localities![0]

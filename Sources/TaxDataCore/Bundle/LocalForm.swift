@@ -153,9 +153,8 @@ public struct LocalFormVerifier: Sendable {
             findings.append((name, .error(.bundleManifest, "is not a local form's manifest: its files must be localities only")))
             return (nil, findings)
         }
-        if manifest.taxYear != year.taxYear || manifest.version != year.version {
-            findings.append((name, .error(.bundleInconsistent,
-                "is of \(manifest.taxYear) version \(manifest.version), but the year is \(year.taxYear) version \(year.version): the local form must be of the same publication")))
+        if let difference = manifest.differs(from: year) {
+            findings.append((name, .error(.bundleInconsistent, "\(difference): the local form must be of the same publication")))
         }
         let layout = BundleLayout(year: year.taxYear)
         for code in listed.keys.sorted() {

@@ -185,3 +185,19 @@ public struct BundleIndex: Sendable, Equatable, Codable {
         self.expires = expires
     }
 }
+
+extension Manifest {
+    /// What a form's manifest (the app, local or vectors form) says of its publication differently from the
+    /// year it sits beside, or nil when it is the same publication: year, version, schema, status, dates and
+    /// `changes`. A form beside another year's text is refused even where nothing else binds the two.
+    public func differs(from year: YearMeta) -> String? {
+        if taxYear != year.taxYear || version != year.version { return "is of \(taxYear) version \(version), but the year is \(year.taxYear) version \(year.version)" }
+        if schemaVersion != year.schemaVersion { return "is of schema \(schemaVersion), but the year is of \(year.schemaVersion)" }
+        if let status, status != year.status.rawValue { return "is \(status), but the year is \(year.status.rawValue)" }
+        if effectiveDate != year.effectiveDate || expirationDate != year.expirationDate {
+            return "is in force \(effectiveDate) to \(expirationDate), but the year \(year.effectiveDate) to \(year.expirationDate)"
+        }
+        if changes != year.changes { return "says a different `changes` from the year's" }
+        return nil
+    }
+}

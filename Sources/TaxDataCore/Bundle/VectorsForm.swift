@@ -259,9 +259,8 @@ public struct VectorsFormVerifier: Sendable {
             findings.append((name, .error(.bundleManifest, "is not a vectors form's manifest: it must list \(file) alone, with its checksum and size")))
             return (nil, findings)
         }
-        if manifest.taxYear != year.taxYear || manifest.version != year.version {
-            findings.append((name, .error(.bundleInconsistent,
-                "is of \(manifest.taxYear) version \(manifest.version), but the year is \(year.taxYear) version \(year.version): the vectors must be of the same publication")))
+        if let difference = manifest.differs(from: year) {
+            findings.append((name, .error(.bundleInconsistent, "\(difference): the vectors must be of the same publication")))
         }
         for other in files.keys.sorted() where other != file && other != BundleLayout.signatureName {
             findings.append((other, .error(.bundleUnlistedFile, "is not listed in the vectors form's manifest")))
