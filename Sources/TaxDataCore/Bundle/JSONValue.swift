@@ -29,8 +29,15 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Parses `bytes`: exactly one JSON value, with white space around it.
     public static func parse(_ bytes: Data) throws -> JSONValue {
+        try parse(bytes, refusingDuplicateKeys: false)
+    }
+
+    /// Parses `bytes`, and with `refusingDuplicateKeys` refuses an object that repeats a key (TUF
+    /// metadata: two values for one key is an ambiguity a verifier must not resolve either way).
+    public static func parse(_ bytes: Data, refusingDuplicateKeys: Bool) throws -> JSONValue {
         try bytes.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.refusingDuplicateKeys = refusingDuplicateKeys
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
             guard parser.index == parser.bytes.count else { throw parser.error("more after the JSON value") }
@@ -41,6 +48,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        var refusingDuplicateKeys = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -90,6 +98,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
                 let key = try string()
+                if refusingDuplicateKeys, members[key] != nil { throw error("the key \"\(key)\" appears twice in one object") }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
                 index += 1
