@@ -107,7 +107,8 @@ test-unit: deps
 	$(SWIFT) test --skip "$(INTEGRATION)"
 	python3 -m pytest -q -p no:cacheprovider scripts/test_crosscheck.py scripts/test_crosscheck_local.py
 
-# The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI).
+# The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI);
+# the TUF interoperability tests run python-tuf from .tuf-venv/ (scripts/tuf-venv.sh), made the same way.
 CONTRACT_VENV ?= .contract-venv
 
 # The compatibility tests run `taxdata` as it was before the app form (scripts/compat-tool.sh builds
@@ -115,6 +116,7 @@ CONTRACT_VENV ?= .contract-venv
 test-integration: deps
 	@scripts/ensure-deps.sh nginx python3 python3-jsonschema python3-yaml python3-venv
 	@CONTRACT_VENV=$(CONTRACT_VENV) scripts/contract-venv.sh >/dev/null
+	@scripts/tuf-venv.sh >/dev/null
 	@scripts/compat-tool.sh >/dev/null
 	TAXDATA_REQUIRE_NGINX=1 TAXDATA_REQUIRE_COMPAT=1 CONTRACT_VENV=$(CONTRACT_VENV) $(SWIFT) test --no-parallel --filter "$(INTEGRATION)"
 
