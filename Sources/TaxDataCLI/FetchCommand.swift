@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaxDataFiles
 import Logging
 import TaxDataClient
 import TaxDataCore
@@ -19,6 +20,8 @@ struct FetchCommand: AsyncParsableCommand {
         With --key, the signed index.json is fetched first: it must list the manifest, must not be \
         older than one accepted before, and once it has expired the data is reported [expired].
 
+        With --tuf-root (the TUF repository's 1.root.json, as an app embeds it), the refresh follows         the TUF client workflow instead, from <url>/tuf/: root version by version, timestamp,         snapshot and targets, and the year's files by their hashed names (docs/tuf.md).
+
         Exit status is 0 whenever valid data is active, even when that is the embedded bundle \
         because the server was down or lied; 2 for a usage error.
         """
@@ -35,6 +38,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var trusted: TrustedKeyOptions
     var keys: [String] { trusted.keys }
+
+    @Option(help: ArgumentHelp("A trusted TUF root (1.root.json from `taxdata tuf init`): refresh by the TUF workflow from <url>/tuf/.", valueName: "FILE"))
+    var tufRoot: String?
 
     @Option(help: "Pretend the time is this (YYYY-MM-DD, read as midnight UTC, the start of that day, or a UTC time like 2026-03-01T08:00:00Z), for the year and freshness checks.")
     var now: String?
@@ -66,8 +72,12 @@ struct FetchCommand: AsyncParsableCommand {
         do { trusted = try keys.map(KeyFiles.readPublic) } catch { throw CommandFailure("\(error)") }
         var clock: any TaxDataClock = SystemClock()
         if let now, let moment = VerifyCommand.moment(now) { clock = FixedClock(date: moment.time.date) }
+        var root: Data?
+        if let tufRoot {
+            do { root = try RegularFile.read(tufRoot, limit: TUFRole.root.maxBytes) } catch { throw CommandFailure("--tuf-root: \(error)") }
+        }
         let configuration = TaxDataProvider.Configuration(baseURL: URL(string: url)!, taxYear: year, trustedKeys: trusted,
-                                                          requestTimeout: timeout)
+                                                          requestTimeout: timeout, trustedRoot: root)
         let provider: TaxDataProvider
         do {
             // The report below lists every rejection; the library's own log would print each one a
@@ -90,6 +100,6 @@ struct FetchCommand: AsyncParsableCommand {
             Console.out(String(decoding: try encoder.encode(status), as: UTF8.self))
             return
         }
-        Console.out(FetchReport.lines(status, cacheValidity: configuration.cacheValidity).joined(separator: "\n"))
+        Console.out(FetchReport.lines(status, cacheValidity: configuration.cacheValidity, tuf: root != nil).joined(separator: "\n"))
     }
 }

@@ -5,7 +5,7 @@ import TaxDataClient
 /// published), what `[stale]` and `[expired]` mean when they show, and every state note and
 /// rejection, once each.
 enum FetchReport {
-    static func lines(_ status: TaxDataStatus, cacheValidity: TimeInterval) -> [String] {
+    static func lines(_ status: TaxDataStatus, cacheValidity: TimeInterval, tuf: Bool = false) -> [String] {
         var lines = ["active: \(status.source.rawValue) \(status.taxYear) version \(status.version) (\(status.publication.rawValue))"
             + (status.fetchedAt.map { " (fetched \(ISO8601DateFormatter().string(from: $0)))" } ?? "")
             + (status.isStale ? " [stale]" : "") + (status.freshness == .expired ? " [expired]" : "")]
@@ -16,8 +16,13 @@ enum FetchReport {
         }
         if status.freshness == .expired {
             let when = status.indexExpires.map { " at " + ISO8601DateFormatter().string(from: $0) } ?? ""
-            lines.append("[expired]: the newest signed index.json the client could get expired\(when); the data is still valid "
-                + "and used, but no longer confirmed current (the publisher must re-sign it with `taxdata sign`, or a mirror serves an old copy)")
+            if tuf {
+                lines.append("[expired]: the newest TUF timestamp, snapshot or targets the client could get expired\(when); the data is still valid "
+                    + "and used, but no longer confirmed current (the publisher must re-sign with `taxdata tuf timestamp`, or a mirror serves an old copy)")
+            } else {
+                lines.append("[expired]: the newest signed index.json the client could get expired\(when); the data is still valid "
+                    + "and used, but no longer confirmed current (the publisher must re-sign it with `taxdata sign`, or a mirror serves an old copy)")
+            }
         }
         if status.publication == .draft {
             lines.append("draft: \(status.taxYear) is not published yet; its figures may change")

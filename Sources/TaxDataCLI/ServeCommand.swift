@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Faults to inject, comma-separated: MODE[:PROBABILITY][@PATH-PREFIX].", valueName: "modes"))
     var fault: String?
 
+    @Option(help: ArgumentHelp("A TUF repository (`taxdata tuf`) to serve under /tuf/ beside the dist.", valueName: "REPO"))
+    var tuf: String?
+
     @Option(help: "Seed for the fault probabilities, so a run is repeatable.")
     var seed: UInt64 = 1
 
@@ -44,6 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory + "/index.json", isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ValidationError("\(directory) is not a dist (no index.json); build one with `taxdata build TaxData --out dist` and serve that")
+        }
+        if let tuf {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: tuf + "/metadata/1.root.json", isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw ValidationError("--tuf \(tuf) is not a TUF repository (no metadata/1.root.json); create one with `taxdata tuf init`")
+            }
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard slowSeconds.isFinite, (0...TaxDataServer.maxSlowSeconds).contains(slowSeconds) else {
@@ -66,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "taxdata.serve")
         logger.logLevel = .info
         let server = TaxDataServer(dist: DistDirectory(root: URL(fileURLWithPath: directory)),
+                                   tuf: tuf.map { DistDirectory(root: URL(fileURLWithPath: $0)) },
                                    faults: FaultPlan(faults, seed: seed), slowSeconds: slowSeconds)
         let host = self.host, directory = self.directory
         do {

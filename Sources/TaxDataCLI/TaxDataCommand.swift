@@ -21,11 +21,12 @@ public struct TaxDataCommand: AsyncParsableCommand {
           taxdata sign dist --sign-key K.pem   re-sign index.json with a new validity (from CI, on a schedule)
           taxdata fetch --url U --cache D   refresh like an app: remote → cache → embedded
           taxdata serve dist            serve a dist over HTTP (with --fault to misbehave on purpose)
+          taxdata tuf --help            publish a dist as a TUF repository (root rotation, thresholds)
 
         Exit codes: 0 success, 1 findings or failure, 2 usage error.
         """,
         version: "taxdata \(toolVersion) (bundle schema \(SchemaVersion.current))",
-        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, SignCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self, LocalitiesCommand.self, PaycheckCommand.self, ShareSubtreesCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, VerifyCommand.self, KeygenCommand.self, SignCommand.self, FetchCommand.self, ServeCommand.self, DiffCommand.self, NewYearCommand.self, CalcCommand.self, LocalitiesCommand.self, PaycheckCommand.self, ShareSubtreesCommand.self, TUFCommand.self]
     )
 
     /// This tool's version (bump it with each release of the tool). `taxdata --version` prints it

@@ -27,12 +27,36 @@ struct ClientState: Codable, Sendable, Equatable {
         var checkedAt: Date?
     }
 
+    /// The TUF metadata trusted after the last refresh (clients with a trusted TUF root): the newest
+    /// root, the timestamp, snapshot and targets (rollback protection for the next refresh, and
+    /// nothing fetched again that did not change), base64.
+    struct TUF: Codable, Sendable, Equatable {
+        var root: String
+        var rootVersion: Int
+        var timestamp: String?
+        var timestampVersion: Int?
+        var snapshot: String?
+        var targets: String?
+        /// The earliest `expires` of the timestamp, snapshot and targets accepted: from then on the
+        /// data is reported `expired` until a refresh gets newer ones.
+        var expires: Timestamp?
+        /// When the metadata was last refreshed successfully.
+        var checkedAt: Date?
+
+        /// Newer: a higher root version, or the same root with a newer timestamp.
+        func isNewer(than other: TUF) -> Bool {
+            rootVersion != other.rootVersion ? rootVersion > other.rootVersion : (timestampVersion ?? 0) > (other.timestampVersion ?? 0)
+        }
+    }
+
     var years: [String: Year] = [:]
     /// `VerificationMemo` tokens of the embedded and cached bundles that passed every check at the
     /// last load: the same bytes skip the checks that depend only on them. Rewritten at each load.
     var verified: [String]?
     /// Absent in a state written before schema 1.8 (and by a client without trusted keys).
     var index: Index?
+    /// Absent without a trusted TUF root.
+    var tuf: TUF?
 
     subscript(year: Int) -> Year {
         get { years[String(year)] ?? Year() }
@@ -56,6 +80,7 @@ struct ClientState: Codable, Sendable, Equatable {
             // Tokens only name bytes that passed; a token whose bytes are gone matches nothing.
             verified = Array(Self.union(verified, theirs).suffix(Self.maxVerified))
         }
+        mergeTUF(other.tuf)
         if let theirs = other.index {
             var mine = index ?? Index()
             if let issued = theirs.issuedAt, issued >= (mine.issuedAt ?? issued) {
@@ -64,6 +89,18 @@ struct ClientState: Codable, Sendable, Equatable {
             }
             if let checked = theirs.checkedAt, checked > (mine.checkedAt ?? .distantPast) { mine.checkedAt = checked }
             index = mine
+        }
+    }
+
+    /// Keeps the newer TUF metadata of two processes (never a lower root or timestamp version).
+    mutating func mergeTUF(_ theirs: TUF?) {
+        guard let theirs else { return }
+        guard let mine = tuf else { tuf = theirs; return }
+        if theirs.isNewer(than: mine) {
+            tuf = theirs
+            if let checked = mine.checkedAt, checked > (theirs.checkedAt ?? .distantPast) { tuf?.checkedAt = checked }
+        } else if let checked = theirs.checkedAt, checked > (mine.checkedAt ?? .distantPast) {
+            tuf?.checkedAt = checked
         }
     }
 

@@ -39,6 +39,10 @@ extension TaxDataProvider {
                 // trusted keys the signed index at least once per validity period.
                 return status(year: target)
             }
+            if let root = configuration.trustedRoot {
+                try await refreshTUF(embeddedRoot: root, base: base, year: target, now: now)
+                return status(year: target)
+            }
             var entry: BundleIndex.Entry?
             var directory: String?
             if !configuration.trustedKeys.isEmpty {
@@ -50,6 +54,8 @@ extension TaxDataProvider {
                 case .fetch(let listed, let listedDirectory):
                     entry = listed
                     directory = listedDirectory
+                case .fetchTarget:
+                    return status(year: target) // only a TUF listing says this
                 }
             }
             try await fetchAndAccept(base: base, year: target, entry: entry, directory: directory, now: now)
@@ -61,7 +67,7 @@ extension TaxDataProvider {
         return status(year: target)
     }
 
-    private func reject(_ rejection: Rejection) {
+    func reject(_ rejection: Rejection) {
         logger.warning("rejected \(rejection)")
         rejections.append(rejection)
     }
@@ -85,7 +91,7 @@ extension TaxDataProvider {
         return index
     }
 
-    private func markFresh(_ year: Int, now: Date) {
+    func markFresh(_ year: Int, now: Date) {
         trusted.markFresh(year, now: now)
         persistState()
     }
@@ -164,7 +170,7 @@ extension TaxDataProvider {
     /// whether another process stored a newer version meanwhile (then that one becomes active here
     /// too); otherwise the bytes and the state are saved. A cache that cannot be written does not
     /// stop the verified data from being used now.
-    private func accept(_ data: TaxYearData, files: [String: Data], etag: String?, year: Int, now: Date) throws {
+    func accept(_ data: TaxYearData, files: [String: Data], etag: String?, year: Int, now: Date) throws {
         let manifest = files[BundleLayout.manifestName]
         do {
             try store.withExclusiveAccess {

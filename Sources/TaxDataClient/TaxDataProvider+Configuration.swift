@@ -10,6 +10,16 @@ extension TaxDataProvider {
         public var taxYear: Int?
         /// Trusted Ed25519 keys; when non-empty, remote and cached bundles must be signed by one.
         public var trustedKeys: [Ed25519PublicKey]
+        /// A trusted TUF root (the repository's `1.root.json`, from `taxdata tuf init`, embedded in
+        /// the app). When set, each refresh follows the TUF client workflow from `tufPath` under
+        /// `baseURL`: root version by version, then timestamp, snapshot and targets, and the year's
+        /// files by their hashed names. The signed index is then not used, and `fresh` / `stale` /
+        /// `expired` come from the timestamp. Keys are rotated and revoked in band, without an app
+        /// release (docs/tuf.md).
+        public var trustedRoot: Data?
+        /// Where the TUF repository is served, relative to `baseURL` (default `tuf`:
+        /// `tuf/metadata/` and `tuf/targets/`).
+        public var tufPath: String
         /// Minimum time between two fetches (default 24 hours).
         public var minimumFetchInterval: TimeInterval
         /// How long a fetched bundle counts as fresh (default 7 days); older ones are still used if
@@ -26,7 +36,8 @@ extension TaxDataProvider {
 
         public init(baseURL: URL?, taxYear: Int? = nil, trustedKeys: [Ed25519PublicKey] = [],
                     minimumFetchInterval: TimeInterval = 24 * 3600, cacheValidity: TimeInterval = 7 * 24 * 3600,
-                    requestTimeout: TimeInterval = 15, maxResponseBytes: Int = 8 << 20, useVersionEndpoint: Bool = true) {
+                    requestTimeout: TimeInterval = 15, maxResponseBytes: Int = 8 << 20, useVersionEndpoint: Bool = true,
+                    trustedRoot: Data? = nil, tufPath: String = "tuf") {
             self.baseURL = baseURL
             self.taxYear = taxYear
             self.trustedKeys = trustedKeys
@@ -35,6 +46,8 @@ extension TaxDataProvider {
             self.requestTimeout = requestTimeout
             self.maxResponseBytes = maxResponseBytes
             self.useVersionEndpoint = useVersionEndpoint
+            self.trustedRoot = trustedRoot
+            self.tufPath = tufPath
         }
     }
 }

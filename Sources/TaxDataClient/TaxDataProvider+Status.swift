@@ -11,7 +11,8 @@ extension TaxDataProvider {
         let stale = active.source == .embedded ? false
             : active.fetchedAt.map { clock.now().timeIntervalSince($0) > configuration.cacheValidity } ?? false
         // Only a client with trusted keys fetches (and so can rely on) the signed index.
-        let indexExpires = configuration.trustedKeys.isEmpty ? nil : state.index?.expires
+        // With a TUF root, the earliest expiry of the timestamp, snapshot and targets accepted.
+        let indexExpires = configuration.trustedRoot != nil ? state.tuf?.expires : configuration.trustedKeys.isEmpty ? nil : state.index?.expires
         var incomplete: [String: [String]] = [:]
         var belowOfficial: [String: Provenance] = [:]
         var estimated: [String: String] = [:]

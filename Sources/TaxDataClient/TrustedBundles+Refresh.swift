@@ -8,9 +8,12 @@ import TaxDataCore
 extension TrustedBundles {
     // MARK: When to refresh
 
-    /// With trusted keys, whether the signed index is due: never fetched, or last fetched longer
+    /// With a trusted TUF root, whether the TUF metadata is due; with trusted keys, whether the signed index is due: never fetched, or last fetched longer
     /// ago than the cache validity period. A due index is fetched whatever the version endpoint says.
     func indexDue(now: Date, _ configuration: TaxDataProvider.Configuration) -> Bool {
+        if configuration.trustedRoot != nil {
+            return state.tuf?.checkedAt.map { now.timeIntervalSince($0) >= configuration.cacheValidity } ?? true
+        }
         guard !configuration.trustedKeys.isEmpty else { return false }
         return state.index?.checkedAt.map { now.timeIntervalSince($0) >= configuration.cacheValidity } ?? true
     }
@@ -54,6 +57,8 @@ extension TrustedBundles {
         case unchanged(confirmsFresh: Bool)
         /// It lists another manifest: fetch exactly that one, from `directory` (relative to the index).
         case fetch(BundleIndex.Entry, directory: String)
+        /// The trusted TUF targets list another manifest: fetch that target, in `directory`.
+        case fetchTarget(String, directory: String)
     }
 
     /// The index's entry for `year`, in the form this client reads (the app form when the index

@@ -14,21 +14,25 @@ import TaxDataCrypto
 ///     GET /{year}/sha256/{hex}                    a bundle file by its checksum (immutable)
 ///     GET /v1/tax-data/{year}                     the combined document
 ///     GET /v1/tax-data/{year}/version?current=V   hasUpdate, latestVersion, isRequired, changeLog
+///     GET /tuf/metadata/{name}, /tuf/targets/…    a TUF repository beside the dist (`tuf`), when given
 ///
 /// Responses carry a strong ETag from the content's SHA-256 and honour If-None-Match (304).
 /// Files are read from disk on every request: publishing a new dist needs no restart.
 public struct TaxDataServer: Sendable {
     public let dist: DistDirectory
     public let faults: FaultPlan
+    /// A TUF repository (`taxdata tuf`) served under `/tuf/`, or nil.
+    public let tuf: DistDirectory?
     /// How long the `slow` fault waits.
     public var slowSeconds: Double
     /// How long a client may take to send a request's head (default `headerTimeout`).
     public var headerDeadline: TimeAmount
 
     /// `slowSeconds` outside 0…3600 (or not finite) is clamped there; `taxdata serve` refuses it.
-    public init(dist: DistDirectory, faults: FaultPlan = FaultPlan(), slowSeconds: Double = 30,
+    public init(dist: DistDirectory, tuf: DistDirectory? = nil, faults: FaultPlan = FaultPlan(), slowSeconds: Double = 30,
                 headerDeadline: TimeAmount = TaxDataServer.headerTimeout) {
         self.dist = dist
+        self.tuf = tuf
         self.faults = faults
         self.slowSeconds = slowSeconds
         self.headerDeadline = headerDeadline
@@ -95,6 +99,23 @@ public struct TaxDataServer: Sendable {
                     .map { Content(bytes: $0, cacheControl: short ? Self.shortCache : Self.revalidate) }
             }
         }
+        if let tuf {
+            // TUF metadata: timestamp.json changes in place (short cache); versioned files and
+            // targets by their hashed names never change under their URL.
+            route("/tuf/metadata/{name}") { _, context in
+                guard let name = context.parameters.get("name"), let limit = Self.tufMetadataLimit(name),
+                      let bytes = tuf.read("metadata/\(name)", limit: limit) else { return nil }
+                return Content(bytes: bytes, cacheControl: name == "timestamp.json" ? Self.shortCache : Self.immutable)
+            }
+            for path in ["/tuf/targets/{a}/{b}", "/tuf/targets/{a}/{b}/{c}"] {
+                route(RouterPath(path)) { _, context in
+                    let parts = ["a", "b", "c"].compactMap { context.parameters.get($0) }
+                    guard parts.allSatisfy(Self.isPlainName), let bytes = tuf.read("targets/" + parts.joined(separator: "/"), limit: BundleLimits.maxDocumentBytes)
+                    else { return nil }
+                    return Content(bytes: bytes, cacheControl: Self.immutable)
+                }
+            }
+        }
         route("/{year}/sha256/{hex}") { _, context in
             guard let year = Self.year(context), let hex = context.parameters.get("hex") else { return nil }
             return server.contentAddressed(year: year, hex: hex)
@@ -110,6 +131,20 @@ public struct TaxDataServer: Sendable {
                 .map { Content(bytes: $0, cacheControl: Self.shortCache) }
         }
         return router
+    }
+
+    /// The most bytes served of a TUF metadata file (python-tuf's bounds), or nil for a name that is
+    /// not one: `N.root.json`, `N.snapshot.json`, `N.targets.json` or `timestamp.json`.
+    static func tufMetadataLimit(_ name: String) -> Int? {
+        if name == "timestamp.json" { return TUFRole.timestamp.maxBytes }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2] == "json", let version = Int(parts[0]), version >= 1, String(version) == parts[0],
+              let role = TUFRole(rawValue: String(parts[1])), role != .timestamp else { return nil }
+        return role.maxBytes
+    }
+
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && name.allSatisfy { $0.isASCII && !$0.isWhitespace }
     }
 
     /// The `{year}` parameter: four digits, written as the year is (`02026` or `+2026` is no year).

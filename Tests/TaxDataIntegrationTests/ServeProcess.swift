@@ -10,11 +10,11 @@ final class ServeProcess {
     let url: String
     private let process = Process()
 
-    init(dist: URL, log: URL) throws {
+    init(dist: URL, log: URL, tuf: URL? = nil) throws {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         process.executableURL = URL(fileURLWithPath: taxdataBinary)
-        process.arguments = ["serve", dist.path, "--port", "0"]
+        process.arguments = ["serve", dist.path, "--port", "0"] + (tuf.map { ["--tuf", $0.path] } ?? [])
         process.standardOutput = output
         process.standardError = output
         try process.run()

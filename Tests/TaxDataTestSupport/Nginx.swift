@@ -22,23 +22,26 @@ public func freePort() -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-/// nginx serving a dist on 127.0.0.1 with the shipped `docs/nginx/taxdata.conf` (its @PREFIX@, @DIST@
-/// and @PORT@ filled in), in a temporary prefix directory. `stop()` ends it and removes the prefix.
+/// nginx serving a dist on 127.0.0.1 with the shipped `docs/nginx/taxdata.conf` (its @PREFIX@, @DIST@,
+/// @TUF@ and @PORT@ filled in), in a temporary prefix directory. `stop()` ends it and removes the prefix.
 public final class NginxProcess {
     public let port: Int
     public let prefix: URL
     private let process = Process()
 
     /// Starts nginx and waits (up to 5 s) until it accepts connections.
-    public init(nginx: String, dist: URL) throws {
+    public init(nginx: String, dist: URL, tuf: URL? = nil) throws {
         prefix = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
         // nginx workers run as an unprivileged user: the dist must be world-readable.
-        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rX", dist.path]).waitUntilExit()
+        for directory in [dist] + (tuf.map { [$0] } ?? []) {
+            _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a+rX", directory.path]).waitUntilExit()
+        }
         port = freePort()
         let template = try String(contentsOf: packageRoot.appendingPathComponent("docs/nginx/taxdata.conf"), encoding: .utf8)
         let config = template.replacingOccurrences(of: "@PREFIX@", with: prefix.path)
             .replacingOccurrences(of: "@DIST@", with: dist.path).replacingOccurrences(of: "@PORT@", with: String(port))
+            .replacingOccurrences(of: "@TUF@", with: (tuf ?? prefix.appendingPathComponent("no-tuf-repository")).path)
         try config.write(to: prefix.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: nginx)
         process.arguments = ["-p", prefix.path, "-c", prefix.appendingPathComponent("nginx.conf").path]

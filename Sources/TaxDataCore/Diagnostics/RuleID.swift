@@ -31,7 +31,7 @@ extension RuleID {
         .cacheFormat, .cacheState, .cacheUnreadable, .cacheWrite, .bundleUndecodable, .remoteError, .httpStatus,
         .transportOffline, .transportTimeout, .transportTooLarge, .transportConnection, .transportEncoding,
         .embeddedShared,
-    ]
+    ] + tufRefusals
 
     // Brackets
     public static let bracketsEmpty = RuleID("brackets.empty")

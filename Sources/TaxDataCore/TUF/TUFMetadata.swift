@@ -79,6 +79,10 @@ public struct TUFMetadata: Sendable {
     public struct TargetFile: Sendable, Equatable {
         public var length: Int
         public var hashes: [String: String]
+        public init(length: Int, hashes: [String: String]) {
+            self.length = length
+            self.hashes = hashes
+        }
     }
 
     public let role: TUFRole
@@ -86,6 +90,8 @@ public struct TUFMetadata: Sendable {
     public let expires: Date
     public let specVersion: String
     public let signedBytes: Data
+    /// The bytes as read: what a client keeps to load again on its next refresh.
+    public let raw: Data
     public let signatures: [(keyID: String, signature: Data)]
     /// Root: its keys, roles and consistent snapshot flag.
     public let keys: [String: Key]
@@ -165,7 +171,7 @@ public struct TUFMetadata: Sendable {
             }
             if signed["delegations"] != nil { throw TUFError(.tufMalformed, name, "delegations are not supported by this client") }
         }
-        return TUFMetadata(role: role, version: version, expires: expires, specVersion: spec, signedBytes: signedBytes, signatures: signatures,
+        return TUFMetadata(role: role, version: version, expires: expires, specVersion: spec, signedBytes: signedBytes, raw: bytes, signatures: signatures,
                            keys: keys, roles: roles, consistentSnapshot: consistent, meta: meta, targets: targets)
     }
 

@@ -63,10 +63,19 @@ public enum TUFMetadataWriter {
 
     /// Targets: each file by its path, with its length and SHA-256.
     public static func targets(version: Int, expires: Date, files: [String: Data], crypto: any BundleCrypto = PortableCrypto()) throws -> JSONValue {
+        var listing: [String: TUFMetadata.TargetFile] = [:]
+        for (path, bytes) in files {
+            listing[path] = TUFMetadata.TargetFile(length: bytes.count, hashes: ["sha256": Hex.encode(try crypto.sha256(bytes))])
+        }
+        return targets(version: version, expires: expires, listing: listing)
+    }
+
+    /// Targets from a listing already made (a re-signing after a rotation of the targets keys).
+    public static func targets(version: Int, expires: Date, listing: [String: TUFMetadata.TargetFile]) -> JSONValue {
         var signed = common(.targets, version: version, expires: expires)
         var list: [String: JSONValue] = [:]
-        for (path, bytes) in files {
-            list[path] = .object(["length": .number(String(bytes.count)), "hashes": .object(["sha256": .string(Hex.encode(try crypto.sha256(bytes)))])])
+        for (path, file) in listing {
+            list[path] = .object(["length": .number(String(file.length)), "hashes": .object(file.hashes.mapValues { .string($0) })])
         }
         signed["targets"] = .object(list)
         return .object(signed)

@@ -49,6 +49,7 @@ public struct TUFTrustedSet: Sendable {
     /// Accepts a timestamp signed by the root's timestamp role, never older than the trusted one,
     /// and naming a snapshot version never older than the trusted one names.
     public mutating func updateTimestamp(_ bytes: Data) throws {
+        guard snapshot == nil else { throw TUFError(.tufOrder, "timestamp", "the timestamp is updated before the snapshot") }
         try checkRoot()
         let new = try TUFMetadata.parse(bytes, as: .timestamp)
         try new.verify(.timestamp, by: root, crypto: crypto)
@@ -63,24 +64,23 @@ public struct TUFTrustedSet: Sendable {
             if new.version == old.version { return }
         }
         timestamp = new
-        snapshot = nil
-        targets = nil
         if new.isExpired(at: now) { throw TUFError(.tufExpired, "timestamp", "version \(new.version) expired \(new.expires)") }
     }
 
     /// Accepts the snapshot the timestamp names: its length and hashes where listed, signed by the
     /// root's snapshot role, of exactly the named version, dropping no targets metadata and rolling
-    /// none back.
-    public mutating func updateSnapshot(_ bytes: Data) throws {
+    /// none back. A `trusted` snapshot is the client's own copy from its last refresh: its length
+    /// and hashes are not checked against the new timestamp, and it is kept even when the timestamp
+    /// names a newer version (then this throws `tuf.version` and the named one must be fetched),
+    /// so that the fetched one is checked for rollback against it (python-tuf does the same).
+    public mutating func updateSnapshot(_ bytes: Data, trusted: Bool = false) throws {
         guard let timestamp else { throw TUFError(.tufOrder, "snapshot", "the snapshot is updated after the timestamp") }
+        guard targets == nil else { throw TUFError(.tufOrder, "snapshot", "the snapshot is updated before the targets") }
         if timestamp.isExpired(at: now) { throw TUFError(.tufExpired, "timestamp", "version \(timestamp.version) expired \(timestamp.expires)") }
         let named = timestamp.meta["snapshot.json"]!
-        try Self.check(bytes, against: named, "snapshot", crypto: crypto)
+        if !trusted { try Self.check(bytes, against: named, "snapshot", crypto: crypto) }
         let new = try TUFMetadata.parse(bytes, as: .snapshot)
         try new.verify(.snapshot, by: root, crypto: crypto)
-        guard new.version == named.version else {
-            throw TUFError(.tufVersion, "snapshot", "version \(new.version), but the timestamp names \(named.version)")
-        }
         if let old = snapshot {
             for (file, meta) in old.meta {
                 guard let kept = new.meta[file] else { throw TUFError(.tufVersion, "snapshot", "drops \(file), which the trusted snapshot lists") }
@@ -90,15 +90,24 @@ public struct TUFTrustedSet: Sendable {
             }
         }
         snapshot = new
-        targets = nil
-        if new.isExpired(at: now) { throw TUFError(.tufExpired, "snapshot", "version \(new.version) expired \(new.expires)") }
+        try checkSnapshot()
+    }
+
+    /// The snapshot is the one the timestamp names, and has not expired.
+    public func checkSnapshot() throws {
+        guard let timestamp, let snapshot else { throw TUFError(.tufOrder, "snapshot", "no snapshot yet") }
+        let named = timestamp.meta["snapshot.json"]!
+        guard snapshot.version == named.version else {
+            throw TUFError(.tufVersion, "snapshot", "version \(snapshot.version), but the timestamp names \(named.version)")
+        }
+        if snapshot.isExpired(at: now) { throw TUFError(.tufExpired, "snapshot", "version \(snapshot.version) expired \(snapshot.expires)") }
     }
 
     /// Accepts the targets metadata the snapshot names: its length and hashes where listed, signed by
     /// the root's targets role, of exactly the named version.
     public mutating func updateTargets(_ bytes: Data) throws {
         guard let snapshot else { throw TUFError(.tufOrder, "targets", "targets are updated after the snapshot") }
-        if snapshot.isExpired(at: now) { throw TUFError(.tufExpired, "snapshot", "version \(snapshot.version) expired \(snapshot.expires)") }
+        try checkSnapshot()
         guard let named = snapshot.meta["targets.json"] else { throw TUFError(.tufMalformed, "snapshot", "names no targets.json") }
         try Self.check(bytes, against: named, "targets", crypto: crypto)
         let new = try TUFMetadata.parse(bytes, as: .targets)
