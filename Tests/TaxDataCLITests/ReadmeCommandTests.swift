@@ -46,7 +46,7 @@ struct ReadmeCommandTests {
     func signingRecipes() throws {
         let scratch = try scratch()
         defer { try? FileManager.default.removeItem(at: scratch.root) }
-        let signing = try shellBlock(containing: "keygen --private")
+        let signing = try shellBlock(containing: "keygen --private ~/secrets")
         let audit = try shellBlock(containing: "pkeyutl -verify")
         let reverse = try shellBlock(containing: "pkeyutl -sign")
 

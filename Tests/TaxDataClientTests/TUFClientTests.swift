@@ -70,6 +70,27 @@ struct TUFClientTests {
                             transport: transport, store: store, clock: clock, embedded: embedded, logger: quietLogger)
     }
 
+    /// docs/tuf.md's app snippet, compiled here (never called: it reads the app's bundle).
+    static func docsSnippet() throws -> TaxDataProvider.Configuration {
+        // DOCS-TUF-BEGIN
+        let configuration = TaxDataProvider.Configuration(
+            baseURL: URL(string: "https://tax.example.com/")!,
+            trustedRoot: try Data(contentsOf: Bundle.main.url(forResource: "1.root", withExtension: "json")!))
+        // DOCS-TUF-END
+        return configuration
+    }
+
+    @Test("docs/tuf.md's app configuration is the compiled copy, verbatim")
+    func docsSnippetIsCompiled() throws {
+        let blocks = fencedBlocks(try readme(), language: "swift").filter { $0.contains("trustedRoot:") }
+        try #require(blocks.count == 1, "the docs have \(blocks.count) swift blocks with trustedRoot:; expected one")
+        let copy = try String(contentsOf: packageRoot.appendingPathComponent("Tests/TaxDataClientTests/TUFClientTests.swift"), encoding: .utf8)
+        let begin = try #require(copy.range(of: "// DOCS-TUF-BEGIN\n")), end = try #require(copy.range(of: "        // DOCS-TUF-END\n"))
+        let compiled = copy[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
+        #expect(compiled == blocks[0], "docs/tuf.md and TUFClientTests.docsSnippet differ")
+    }
+
     @Test("a refresh walks timestamp, snapshot and targets, fetches the year's files by their hashed names, and later only the timestamp")
     func refresh() async throws {
         let clock = TestClock("2026-03-01T12:00:00Z"), store = MemoryStore(), transport = MemoryTransport()

@@ -12,17 +12,17 @@ struct TUFCommand: AsyncParsableCommand {
         embedded in them; root rotations reach them in band, so keys are added and revoked without \
         an app release.
 
-          taxdata tuf init REPO          version 1 of root: each role's keys and threshold
-          taxdata tuf sign-release DIST --repo REPO   the dist's files as targets, new snapshot and timestamp
-          taxdata tuf timestamp REPO     re-sign the timestamp (and snapshot) on a schedule, from CI
-          taxdata tuf rotate-root REPO   add or revoke keys, change thresholds: root version N+1
-          taxdata tuf verify REPO        check the repository as a client would
+          init REPO                 version 1 of root: each role's keys and threshold
+          sign-release DIST --repo REPO   the dist's files as the next release
+          timestamp REPO            re-sign the timestamp (and snapshot), from CI
+          rotate-root REPO          add or revoke keys, change thresholds
+          verify REPO               check the repository as a client would
 
         Each command signs with the --key files given, checks the repository it would leave exactly \
         as a client would (python-tuf's order: root, timestamp, snapshot, targets, every target by \
         its hashed name) and writes nothing when a client would refuse it. It adds files and \
         replaces only timestamp.json, last, so a client never sees a half-published release. See \
-        docs/tuf.md.
+        docs/tuf.md, and the README's key-compromise drill.
         """,
         subcommands: [TUFInitCommand.self, TUFSignReleaseCommand.self, TUFTimestampCommand.self, TUFRotateRootCommand.self, TUFVerifyCommand.self]
     )
