@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaxDataCore
 import TaxDataCrypto
+import TaxDataTestSupport
 
 /// python-tuf's client (`ngclient.Updater`, from PyPI in the git-ignored .tuf-venv/ that
 /// scripts/tuf-venv.sh makes) against TUF metadata the toolchain signs (OpenSSL), over a real HTTP
@@ -99,5 +100,88 @@ struct TUFInteropTests {
         let outcome = try Self.pythonTUF(directory)
         #expect(outcome["ok"] as? Bool == false && (outcome["error"] as? String)?.hasPrefix("UnsignedMetadataError") == true, "\(outcome)")
         #expect(try Self.swiftTUF(directory, file: file) == .tufThreshold)
+    }
+
+    /// One attack on python-tuf's own fixture repository (`Fixtures/tuf/`): the file replaced, and
+    /// what each client must say. nil: accepted.
+    struct Attack: Sendable, CustomStringConvertible {
+        var name: String
+        var edit: @Sendable (URL) throws -> Void
+        var python: String?
+        var ours: Set<String>?
+        var description: String { name }
+    }
+
+    static let fixtures = packageRoot.appendingPathComponent("Fixtures/tuf")
+
+    static func replace(_ name: String, with fixture: String) -> @Sendable (URL) throws -> Void {
+        { repo in
+            let target = repo.appendingPathComponent("metadata/\(name)")
+            try FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(fixture), to: target)
+        }
+    }
+
+    static let attacks: [Attack] = [
+        Attack(name: "none: python-tuf's repository as it wrote it", edit: { _ in }, python: nil, ours: nil),
+        Attack(name: "root 2 signed by one key of root 1's two", edit: replace("2.root.json", with: "bad/2.root.one-signature.json"),
+               python: "UnsignedMetadataError", ours: ["tuf.threshold"]),
+        Attack(name: "root 2 not signed by its own new keys", edit: replace("2.root.json", with: "bad/2.root.unsigned-by-new.json"),
+               python: "UnsignedMetadataError", ours: ["tuf.threshold"]),
+        Attack(name: "root version 3 served as the next after 1", edit: replace("2.root.json", with: "bad/3.root.skips.json"),
+               python: "BadVersionNumberError", ours: ["tuf.version"]),
+        Attack(name: "an expired final root", edit: replace("2.root.json", with: "bad/2.root.expired.json"),
+               python: "ExpiredMetadataError", ours: ["tuf.expired"]),
+        Attack(name: "targets signed by the revoked key", edit: replace("1.targets.json", with: "bad/1.targets.revoked-key.json"),
+               python: "", ours: ["tuf.threshold", "tuf.length", "tuf.hash"]),
+        Attack(name: "the timestamp's one signature listed twice", edit: replace("timestamp.json", with: "bad/timestamp.duplicate-signature.json"),
+               python: "", ours: ["tuf.duplicate"]),
+        Attack(name: "endless data: a timestamp over python-tuf's 16,384-byte bound", edit: { repo in
+            var bytes = try Data(contentsOf: fixtures.appendingPathComponent("timestamp-v2.json"))
+            bytes.append(Data(repeating: 0x20, count: 20_000))
+            try bytes.write(to: repo.appendingPathComponent("metadata/timestamp.json"))
+        }, python: "", ours: ["tuf.too-large"]),
+        Attack(name: "a target's bytes changed under its hashed name", edit: { repo in
+            let directory = repo.appendingPathComponent("targets/2026")
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+            var bytes = try Data(contentsOf: directory.appendingPathComponent(name))
+            bytes[0] ^= 1
+            try bytes.write(to: directory.appendingPathComponent(name))
+        }, python: "LengthOrHashMismatchError", ours: ["tuf.hash"]),
+        Attack(name: "the snapshot the timestamp names is missing", edit: { repo in
+            try FileManager.default.removeItem(at: repo.appendingPathComponent("metadata/1.snapshot.json"))
+        }, python: "", ours: ["tuf.missing"]),
+    ]
+
+    @Test("python-tuf's repository and each attack on it: python-tuf's updater and our workflow (taxdata tuf verify) accept and refuse the same cases", arguments: attacks)
+    func sameVerdicts(attack: Attack) throws {
+        let repo = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let metadata = repo.appendingPathComponent("metadata")
+        try FileManager.default.createDirectory(at: metadata, withIntermediateDirectories: true)
+        for name in ["1.root.json", "2.root.json", "1.snapshot.json", "1.targets.json"] {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: metadata.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("timestamp-v2.json"), to: metadata.appendingPathComponent("timestamp.json"))
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("targets"), to: repo.appendingPathComponent("targets"))
+        try attack.edit(repo)
+
+        let python = try Self.venv().appendingPathComponent("bin/python").path
+        let result = try run(python, [packageRoot.appendingPathComponent("scripts/tuf-interop.py").path, repo.path, metadata.appendingPathComponent("1.root.json").path, "--all"])
+        try #require(result.status == 0, "tuf-interop.py: \(result.stderr)")
+        let outcome = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        let ours = try run(taxdataBinary, ["tuf", "verify", repo.path, "--root", metadata.appendingPathComponent("1.root.json").path])
+        let rule = ours.stdout.firstMatch(of: /\[(tuf\.[a-z-]+)\]/).map { String($0.1) }
+        if let expected = attack.python {
+            #expect(outcome["ok"] as? Bool == false, "python-tuf accepted it: \(outcome)")
+            #expect((outcome["error"] as? String ?? "").hasPrefix(expected), "python-tuf: \(outcome)")
+        } else {
+            #expect(outcome["ok"] as? Bool == true, "python-tuf: \(outcome)")
+        }
+        if let expected = attack.ours {
+            #expect(ours.status == 1 && rule.map(expected.contains) == true, "ours: \(ours.stdout)\(ours.stderr)")
+        } else {
+            #expect(ours.status == 0 && ours.stdout.contains("OK, root version 2"), "ours: \(ours.stdout)\(ours.stderr)")
+        }
     }
 }

@@ -40,8 +40,12 @@ struct TUFRepositoryDirectory {
         switch RegularFile.kind(of: path) {
         case .missing: return nil
         default:
-            do { return try RegularFile.read(path, limit: limit) } catch {
-                throw CommandFailure("cannot read \(path): \(error)")
+            do { return try RegularFile.read(path, limit: limit) } catch let failure as RegularFile.Failure {
+                // More than a client reads (python-tuf's bound for the role, or the listed length).
+                if case .tooLarge(let size, _) = failure.reason {
+                    throw TUFError(.tufTooLarge, (path as NSString).lastPathComponent, "\(size) bytes, more than the \(limit) a client reads")
+                }
+                throw CommandFailure("cannot read \(path): \(failure)")
             }
         }
     }
