@@ -3,6 +3,7 @@ import TaxDataTestSupport
 import Testing
 import TaxDataClient
 import TaxDataCore
+import TaxDataCrypto
 import TaxDataServer
 
 /// For each fault: the real server on 127.0.0.1, the real client (URLSession, file cache).
@@ -69,6 +70,99 @@ struct FaultMatrixTests {
         }
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max()! }
         print("\nFallback matrix (server on 127.0.0.1:\(port), client timeout 1 s):")
+        for row in rows {
+            print("| " + row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ") + " |")
+        }
+    }
+
+    /// The same faults against a client with a trusted TUF root (issue 38), the repository served
+    /// under `/tuf/`. The faults that rewrite a year's bundle act on the dist's paths, which a TUF
+    /// client never asks for: it gets its files by their hashed names, intact.
+    static let tufExpectations: [(FaultMode, DataSource, String, Set<String>)] = [
+        (.http500, .embedded, dataVersion(plus: 0), ["http.status"]),
+        (.notFound, .embedded, dataVersion(plus: 0), ["tuf.missing"]),
+        (.slow, .embedded, dataVersion(plus: 0), ["transport.timeout"]),
+        (.drop, .embedded, dataVersion(plus: 0), ["transport.connection", "transport.offline"]),
+        (.truncate, .embedded, dataVersion(plus: 0), ["tuf.malformed"]),
+        (.corrupt, .embedded, dataVersion(plus: 0), ["tuf.malformed", "tuf.threshold", "tuf.length", "tuf.hash"]),
+        (.badChecksum, .remote, dataVersion(plus: 1), []),
+        (.invalidData, .remote, dataVersion(plus: 1), []),
+        (.rollback, .remote, dataVersion(plus: 1), []),
+        (.expired, .remote, dataVersion(plus: 1), []),
+        (.garbage, .embedded, dataVersion(plus: 0), ["tuf.malformed"]),
+        (.endless, .embedded, dataVersion(plus: 0), ["transport.too-large"]),
+        (.wrongContentType, .remote, dataVersion(plus: 1), []),
+        (.gzipBomb, .embedded, dataVersion(plus: 0), ["transport.too-large"]),
+        (.gzipMismatch, .embedded, dataVersion(plus: 0), ["tuf.malformed", "tuf.length", "tuf.hash"]),
+    ]
+
+    /// A TUF repository publishing `dist` (every file of its year directories), valid from the
+    /// fixed clock's day; returns its directory and its `1.root.json`.
+    static func tufRepository(for dist: URL) throws -> (URL, Data) {
+        let keys = try (0..<4).map { _ in try Ed25519PrivateKey.generate() }
+        let roles: [TUFRole: TUFMetadataWriter.RoleKeys] = [.root: .init(keys: [keys[0].publicKey], threshold: 1), .targets: .init(keys: [keys[1].publicKey], threshold: 1),
+                                                            .snapshot: .init(keys: [keys[2].publicKey], threshold: 1), .timestamp: .init(keys: [keys[3].publicKey], threshold: 1)]
+        let now = FixedClock().now(), crypto = OpenSSLCrypto()
+        let first = try TUFPublisher.initialRoot(roles: roles, expires: now + 365 * 86_400, signers: [keys[0]], crypto: crypto)
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: dist, includingPropertiesForKeys: [.isRegularFileKey])!
+        for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+            let path = String(url.standardizedFileURL.path.dropFirst(dist.standardizedFileURL.path.count + 1))
+            if path.contains("/") { files[path] = try Data(contentsOf: url) }
+        }
+        let release = try TUFPublisher.release(.init(root: try TUFMetadata.parse(first.metadata["1.root.json"]!, as: .root)), files: files,
+                                               targetsExpire: now + 365 * 86_400, expires: now + 30 * 86_400, targetsSigners: [keys[1]],
+                                               snapshotSigners: [keys[2]], timestampSigners: [keys[3]], crypto: crypto)
+        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-tuf-\(UUID().uuidString)")
+        for (path, bytes) in first.metadata.map({ ("metadata/\($0.key)", $0.value) }) + release.metadata.map({ ("metadata/\($0.key)", $0.value) })
+            + release.targets.map({ ("targets/\($0.key)", $0.value) }) {
+            let url = repo.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try bytes.write(to: url)
+        }
+        return (repo, first.metadata["1.root.json"]!)
+    }
+
+    @Test("with a TUF root: every fault falls back safely to what the client had, caches nothing it rejected, and recovers")
+    func tufMatrix() async throws {
+        #expect(Set(Self.tufExpectations.map(\.0)) == Set(FaultMode.allCases), "a fault mode without a row")
+        let dist = try makeDist(version2026: dataVersion(plus: 1))
+        let (repo, root) = try Self.tufRepository(for: dist)
+        defer { try? FileManager.default.removeItem(at: dist); try? FileManager.default.removeItem(at: repo) }
+        let plan = FaultPlan()
+        let server = TaxDataServer(dist: DistDirectory(root: dist), tuf: DistDirectory(root: repo), faults: plan, slowSeconds: 2)
+        let (port, task) = await start(server)
+        defer { task.cancel() }
+        let base = URL(string: "http://127.0.0.1:\(port)/")!
+        var rows: [[String]] = [["fault", "active after fault", "reason", "cache written", "after recovery"]]
+        for (mode, source, version, reasons) in Self.tufExpectations {
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("taxdata-matrix-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            plan.set([Fault(mode: mode)])
+            let client = try TaxDataProvider(
+                configuration: .init(baseURL: base, requestTimeout: 1, maxResponseBytes: 1 << 20, useVersionEndpoint: false, trustedRoot: root),
+                transport: defaultTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
+                embedded: try EmbeddedBundles.packaged(), logger: quietLogger)
+            let status = await client.refresh()
+            let remoteReasons = status.rejections.filter { $0.source == .remote }.map(\.reason.rawValue)
+            let cached = FileManager.default.fileExists(atPath: cache.appendingPathComponent("2026").path)
+            #expect(status.source == source, "\(mode): \(status.source) \(status.rejections)")
+            #expect(status.version == version, "\(mode)")
+            if reasons.isEmpty {
+                #expect(remoteReasons.isEmpty, "\(mode): \(remoteReasons)")
+                #expect(cached)
+            } else {
+                #expect(remoteReasons.contains { reasons.contains($0) }, "\(mode): got \(remoteReasons)")
+                #expect(!cached, "\(mode): rejected bytes reached the cache")
+            }
+            plan.set([])
+            let recovered = await client.refresh()
+            #expect(recovered.rejections.isEmpty && recovered.version == dataVersion(plus: 1), "\(mode) recovery: \(recovered.rejections)")
+            rows.append([mode.rawValue, "\(status.source.rawValue) \(status.version)", remoteReasons.first ?? "-",
+                         cached ? "yes (accepted)" : "no", "\(recovered.source.rawValue) \(recovered.version)"])
+        }
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max()! }
+        print("\nFallback matrix with a TUF root (server on 127.0.0.1:\(port), client timeout 1 s):")
         for row in rows {
             print("| " + row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ") + " |")
         }
