@@ -200,4 +200,23 @@ struct TUFClientTests {
         let tampered = await client.refresh()
         #expect(tampered.rejections.map(\.reason) == [.tufHash] && tampered.version == dataVersion(plus: 2), "\(tampered.rejections)")
     }
+
+    @Test("two processes sharing a cache: the TUF state merged keeps the higher root, then the newer timestamp, and the latest check")
+    func mergeKeepsNewest() {
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        var old = ClientState(), new = ClientState()
+        old.tuf = .init(root: "r1", rootVersion: 1, timestamp: "t9", timestampVersion: 9, checkedAt: day + 86_400)
+        new.tuf = .init(root: "r2", rootVersion: 2, timestamp: "t3", timestampVersion: 3, checkedAt: day)
+        var merged = old
+        merged.merge(new)
+        #expect(merged.tuf?.rootVersion == 2 && merged.tuf?.timestamp == "t3", "a higher root wins over a higher timestamp of an older root")
+        #expect(merged.tuf?.checkedAt == day + 86_400, "the latest check is kept")
+        var back = new
+        back.merge(old)
+        #expect(back.tuf?.rootVersion == 2 && back.tuf?.timestamp == "t3", "an older root never replaces a newer one")
+        var sameRoot = ClientState()
+        sameRoot.tuf = .init(root: "r2", rootVersion: 2, timestamp: "t4", timestampVersion: 4)
+        back.merge(sameRoot)
+        #expect(back.tuf?.timestampVersion == 4)
+    }
 }
