@@ -31,8 +31,7 @@ struct TUFInitCommand: AsyncParsableCommand {
     @OptionGroup var time: TUFTimeOptions
 
     func validate() throws {
-        for text in add { _ = try RoleValue(parsing: text, option: "--add") }
-        for text in thresholds { _ = try RoleValue(parsing: text, option: "--threshold") }
+        try RoleEdits.validate(add: add, revoke: [], thresholds: thresholds)
         if signing.keys.isEmpty { throw ValidationError("give the root keys to sign with: --key R.pem") }
         if let entries = try? FileManager.default.contentsOfDirectory(atPath: repo), !entries.isEmpty {
             throw ValidationError("\(repo) exists and is not empty; a repository is created only in a new or empty directory")
@@ -44,25 +43,7 @@ struct TUFInitCommand: AsyncParsableCommand {
             let now = try time.resolve()
             var roles: [TUFRole: TUFMetadataWriter.RoleKeys] = [:]
             for role in TUFRole.allCases { roles[role] = .init(keys: [], threshold: 1) }
-            for text in add {
-                let entry = try RoleValue(parsing: text, option: "--add")
-                let key: Ed25519PublicKey
-                do { key = try KeyFiles.readPublic(entry.value) } catch { throw CommandFailure("\(error)") }
-                guard !roles[entry.role]!.keys.contains(key) else { throw CommandFailure("--add \(text): the \(entry.role.rawValue) role already has this key") }
-                roles[entry.role]!.keys.append(key)
-            }
-            for text in thresholds {
-                let entry = try RoleValue(parsing: text, option: "--threshold")
-                guard let k = Int(entry.value), k >= 1 else { throw CommandFailure("--threshold \(text): give a number of keys, 1 or more") }
-                roles[entry.role]!.threshold = k
-            }
-            for role in TUFRole.allCases {
-                let keys = roles[role]!
-                guard !keys.keys.isEmpty else { throw CommandFailure("the \(role.rawValue) role has no key: give --add \(role.rawValue)=P.pem") }
-                guard keys.threshold <= keys.keys.count else {
-                    throw CommandFailure("the \(role.rawValue) role's threshold \(keys.threshold) is more than its \(keys.keys.count) key(s): no release could ever be signed")
-                }
-            }
+            try RoleEdits.apply(to: &roles, add: add, revoke: [], thresholds: thresholds, from: "the new root")
             let pool = try signing.read()
             let rootIDs = Set(try roles[.root]!.keys.map { try TUFMetadataWriter.keyID($0, crypto: OpenSSLCrypto()) })
             for (key, path) in zip(pool, signing.keys) where !rootIDs.contains(TUFConsole.keyID(key.publicKey)) {
@@ -75,10 +56,7 @@ struct TUFInitCommand: AsyncParsableCommand {
             try set.checkRoot()
             try TUFRepositoryDirectory(root: repo).write(output)
             Console.out("wrote \(repo)/metadata/1.root.json: root version 1, expires \(TUFMetadataWriter.time(set.root.expires))")
-            for role in TUFRole.allCases {
-                let keys = set.root.roles[role]!
-                Console.out("  \(role.rawValue): \(keys.threshold) of \(keys.keyIDs.count) key(s) \(keys.keyIDs.map { String($0.prefix(16)) }.joined(separator: ", "))")
-            }
+            for line in RoleEdits.describe(set.root) { Console.out(line) }
             Console.error("embed \(repo)/metadata/1.root.json in the app as its trusted root; next: `taxdata tuf sign-release dist --repo \(repo)`")
         }
     }

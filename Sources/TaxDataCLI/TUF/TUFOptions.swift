@@ -96,3 +96,54 @@ enum TUFConsole {
             + "timestamp version \(set.timestamp!.version) (expires \(TUFMetadataWriter.time(set.timestamp!.expires)))"
     }
 }
+
+/// `--revoke ROLE=P.pem`, `--add ROLE=P.pem` and `--threshold ROLE=K`, applied in that order to a
+/// root's roles (`init` starts from none, `rotate-root` from the current root's), then checked:
+/// every role keeps at least its threshold of keys.
+enum RoleEdits {
+    static func validate(add: [String], revoke: [String], thresholds: [String]) throws {
+        for text in add { _ = try RoleValue(parsing: text, option: "--add") }
+        for text in revoke { _ = try RoleValue(parsing: text, option: "--revoke") }
+        for text in thresholds { _ = try RoleValue(parsing: text, option: "--threshold") }
+    }
+
+    static func apply(to roles: inout [TUFRole: TUFMetadataWriter.RoleKeys], add: [String], revoke: [String], thresholds: [String],
+                      from what: String) throws {
+        func key(_ path: String) throws -> Ed25519PublicKey {
+            do { return try KeyFiles.readPublic(path) } catch { throw CommandFailure("\(error)") }
+        }
+        for text in revoke {
+            let entry = try RoleValue(parsing: text, option: "--revoke")
+            guard let at = roles[entry.role]!.keys.firstIndex(of: try key(entry.value)) else {
+                throw CommandFailure("--revoke \(text): \(what)'s \(entry.role.rawValue) role has no such key")
+            }
+            roles[entry.role]!.keys.remove(at: at)
+        }
+        for text in add {
+            let entry = try RoleValue(parsing: text, option: "--add")
+            let added = try key(entry.value)
+            guard !roles[entry.role]!.keys.contains(added) else { throw CommandFailure("--add \(text): the \(entry.role.rawValue) role already has this key") }
+            roles[entry.role]!.keys.append(added)
+        }
+        for text in thresholds {
+            let entry = try RoleValue(parsing: text, option: "--threshold")
+            guard let k = Int(entry.value), k >= 1 else { throw CommandFailure("--threshold \(text): give a number of keys, 1 or more") }
+            roles[entry.role]!.threshold = k
+        }
+        for role in TUFRole.allCases {
+            let keys = roles[role]!
+            guard !keys.keys.isEmpty else { throw CommandFailure("the \(role.rawValue) role has no key: give --add \(role.rawValue)=P.pem") }
+            guard keys.threshold <= keys.keys.count else {
+                throw CommandFailure("the \(role.rawValue) role would have \(keys.keys.count) key(s) for a threshold of \(keys.threshold): nothing could be signed")
+            }
+        }
+    }
+
+    /// "  root: 2 of 3 key(s) 1f2e…, …", a line per role.
+    static func describe(_ root: TUFMetadata) -> [String] {
+        TUFRole.allCases.map { role in
+            let keys = root.roles[role]!
+            return "  \(role.rawValue): \(keys.threshold) of \(keys.keyIDs.count) key(s) \(keys.keyIDs.map { String($0.prefix(16)) }.joined(separator: ", "))"
+        }
+    }
+}

@@ -38,9 +38,7 @@ struct TUFRotateRootCommand: AsyncParsableCommand {
     @OptionGroup var time: TUFTimeOptions
 
     func validate() throws {
-        for text in add { _ = try RoleValue(parsing: text, option: "--add") }
-        for text in revoke { _ = try RoleValue(parsing: text, option: "--revoke") }
-        for text in thresholds { _ = try RoleValue(parsing: text, option: "--threshold") }
+        try RoleEdits.validate(add: add, revoke: revoke, thresholds: thresholds)
         if signing.keys.isEmpty { throw ValidationError("give the root keys to sign with: --key R.pem (the current root's threshold, and the new one's)") }
     }
 
@@ -55,28 +53,7 @@ struct TUFRotateRootCommand: AsyncParsableCommand {
                 let listed = current.root.roles[role]!
                 roles[role] = .init(keys: listed.keyIDs.compactMap { current.root.keys[$0]?.ed25519 }, threshold: listed.threshold)
             }
-            for text in revoke {
-                let entry = try RoleValue(parsing: text, option: "--revoke")
-                let key = try Self.publicKey(entry.value)
-                guard let at = roles[entry.role]!.keys.firstIndex(of: key) else {
-                    throw CommandFailure("--revoke \(text): root version \(current.root.version)'s \(entry.role.rawValue) role has no such key")
-                }
-                roles[entry.role]!.keys.remove(at: at)
-            }
-            for text in add {
-                let entry = try RoleValue(parsing: text, option: "--add")
-                let key = try Self.publicKey(entry.value)
-                guard !roles[entry.role]!.keys.contains(key) else { throw CommandFailure("--add \(text): the \(entry.role.rawValue) role already has this key") }
-                roles[entry.role]!.keys.append(key)
-            }
-            for text in thresholds {
-                let entry = try RoleValue(parsing: text, option: "--threshold")
-                guard let k = Int(entry.value), k >= 1 else { throw CommandFailure("--threshold \(text): give a number of keys, 1 or more") }
-                roles[entry.role]!.threshold = k
-            }
-            for role in TUFRole.allCases where roles[role]!.keys.count < roles[role]!.threshold {
-                throw CommandFailure("the \(role.rawValue) role would have \(roles[role]!.keys.count) key(s) for a threshold of \(roles[role]!.threshold): nothing could be signed")
-            }
+            try RoleEdits.apply(to: &roles, add: add, revoke: revoke, thresholds: thresholds, from: "root version \(current.root.version)")
             let pool = try signing.read()
             let next = try TUFPublisher.rotateRoot(current, roles: roles, expires: TUFTimeOptions.days(time.rootValidity, after: now), signers: [], crypto: crypto)
             let newRoot = try TUFMetadata.parse(next.metadata.values.first!, as: .root)
@@ -100,15 +77,8 @@ struct TUFRotateRootCommand: AsyncParsableCommand {
             }
             try directory.write(output)
             Console.out("wrote \(repo)/metadata/\(newRoot.version).root.json: root version \(newRoot.version), expires \(TUFMetadataWriter.time(newRoot.expires))")
-            for role in TUFRole.allCases {
-                let keys = newRoot.roles[role]!
-                Console.out("  \(role.rawValue): \(keys.threshold) of \(keys.keyIDs.count) key(s) \(keys.keyIDs.map { String($0.prefix(16)) }.joined(separator: ", "))")
-            }
+            for line in RoleEdits.describe(newRoot) { Console.out(line) }
             for name in again.metadata.keys.sorted() { Console.out("signed again: \(name)") }
         }
-    }
-
-    static func publicKey(_ path: String) throws -> Ed25519PublicKey {
-        do { return try KeyFiles.readPublic(path) } catch { throw CommandFailure("\(error)") }
     }
 }
