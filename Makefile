@@ -108,7 +108,8 @@ test-unit: deps
 	python3 -m pytest -q -p no:cacheprovider scripts/test_crosscheck.py scripts/test_crosscheck_local.py
 
 # The contract's conformance tests run schemathesis from a git-ignored venv (made once, from PyPI);
-# the TUF interoperability tests run python-tuf from .tuf-venv/ (scripts/tuf-venv.sh), made the same way.
+# the TUF interoperability tests run python-tuf from .tuf-venv/ (scripts/tuf-venv.sh), made the same way
+# (both by scripts/pinned-venv.sh).
 CONTRACT_VENV ?= .contract-venv
 
 # The compatibility tests run `taxdata` as it was before the app form (scripts/compat-tool.sh builds
