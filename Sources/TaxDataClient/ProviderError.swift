@@ -18,6 +18,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let provenanceUnavailable = Code(rawValue: "provenance-unavailable")
         /// A state's localities (`localities(of:year:)`) could not be fetched or were refused.
         public static let localitiesUnavailable = Code(rawValue: "localities-unavailable")
+        /// `Configuration.trustedRoot` is not a TUF root signed by its own root role's threshold:
+        /// the message gives the rule (`tuf.*`). A packaging error the app's own tests should catch.
+        public static let invalidTrustedRoot = Code(rawValue: "invalid-trusted-root")
     }
 
     public let code: Code

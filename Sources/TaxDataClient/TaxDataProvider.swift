@@ -54,6 +54,12 @@ public actor TaxDataProvider {
     public init(configuration: Configuration, transport: any HTTPTransport, store: any BundleStore,
                 clock: any TaxDataClock = SystemClock(), embedded: EmbeddedBundles,
                 logger: Logger = Logger(label: "taxdata.client")) throws {
+        if let root = configuration.trustedRoot {
+            // Checked once here, so that a wrong file fails the app's tests instead of every refresh.
+            do { _ = try TUFTrustedSet(trustedRoot: root, now: clock.now()) } catch {
+                throw ProviderError(.invalidTrustedRoot, "Configuration.trustedRoot is not a usable TUF root: \(error)")
+            }
+        }
         self.configuration = configuration
         self.transport = transport
         self.store = store

@@ -219,4 +219,16 @@ struct TUFClientTests {
         back.merge(sameRoot)
         #expect(back.tuf?.timestampVersion == 4)
     }
+
+    @Test("a trusted root that is not a TUF root, or is not signed by its own threshold, is refused when the provider is made (invalid-trusted-root)")
+    func invalidRoot() throws {
+        let clock = TestClock("2026-03-01T12:00:00Z"), transport = MemoryTransport()
+        let repo = try Repository(transport, clock: clock)
+        var tampered = repo.root1
+        tampered[tampered.count / 2] ^= 1
+        for bytes in [Data("{}".utf8), tampered, repo.current.timestamp?.raw ?? Data("[]".utf8)] {
+            #expect(throws: ProviderError(.invalidTrustedRoot, "")) { _ = try self.client(transport, MemoryStore(), clock, root: bytes) }
+        }
+        _ = try self.client(transport, MemoryStore(), clock, root: repo.root1)
+    }
 }
