@@ -9,7 +9,7 @@ extension TaxDataProvider {
     /// is kept even if a later step fails.
     func refreshTUF(embeddedRoot: Data, base: URL, year: Int, now: Date) async throws {
         let tuf = base.appendingPathComponent(configuration.tufPath)
-        let metadataURL = tuf.appendingPathComponent("metadata"), targetsURL = tuf.appendingPathComponent("targets")
+        let metadataURL = tuf.appendingPathComponent("metadata")
         // Rollback is decided against the newest metadata any process sharing the cache accepted.
         if let onDisk = try? store.withExclusiveAccess({ ClientState.decode(try store.loadState()) }) {
             state.merge(onDisk)
@@ -40,15 +40,11 @@ extension TaxDataProvider {
         }
 
         func target(_ path: String) async throws -> Data {
-            let file: TUFMetadata.TargetFile, fetchPath: String
-            do { (file, fetchPath) = try set.target(path) } catch let error as TUFError { throw Rejection(error, year: year) }
-            guard file.length <= limit else {
-                throw Rejection(source: .remote, taxYear: year, reason: .transportTooLarge, detail: "\(path): listed at \(file.length) bytes, over the \(limit)-byte limit")
+            guard set.targets?.targets[path] != nil else {
+                throw Rejection(source: .remote, taxYear: year, reason: .tufMissing, detail: "\(path) is listed by its manifest but is not a TUF target")
             }
-            // Exactly the listed length: a server that sends more is cut off there.
-            let response = try await get(targetsURL.appendingPathComponent(fetchPath), year: year, maxBytes: file.length)
+            let response = try await tufTarget(path, in: set, base: base, year: year)
             try ClientVerification.requireOK(response, year: year, what: path)
-            do { try set.verifyTarget(path, response.body) } catch let error as TUFError { throw Rejection(error, year: year) }
             return response.body
         }
         let manifestBytes = try await target(manifestPath)
@@ -63,5 +59,36 @@ extension TaxDataProvider {
         }
         let data = try trusted.acceptFiles(files, manifestBytes: manifestBytes, manifest: manifest, year: year, now: now)
         try accept(data, files: files, etag: nil, year: year, now: now)
+    }
+
+    /// The TUF metadata the last refresh accepted, trusted again as it was then.
+    func acceptedTUF(year: Int) throws -> TUFTrustedSet {
+        func bytes(_ text: String?) -> Data? { text.flatMap { Data(base64Encoded: $0) } }
+        guard let kept = state.tuf, let root = bytes(kept.root) else {
+            throw Rejection(source: .remote, taxYear: year, reason: .tufMissing, detail: "no TUF refresh has been accepted yet: refresh first")
+        }
+        do {
+            return try TUFRefresh.accepted(.init(root: root, timestamp: bytes(kept.timestamp), snapshot: bytes(kept.snapshot), targets: bytes(kept.targets)),
+                                           acceptedAt: kept.checkedAt ?? clock.now())
+        } catch let error as TUFError {
+            throw Rejection(error, year: year)
+        }
+    }
+
+    /// A target of `set` by its hashed name under `<base>/<tufPath>/targets/`, within its listed
+    /// length and checked against its SHA-256; a path the targets do not list answers 404.
+    func tufTarget(_ path: String, in set: TUFTrustedSet, base: URL, year: Int) async throws -> HTTPResponse {
+        guard set.targets?.targets[path] != nil else { return HTTPResponse(status: 404) }
+        let file: TUFMetadata.TargetFile, fetchPath: String
+        do { (file, fetchPath) = try set.target(path) } catch let error as TUFError { throw Rejection(error, year: year) }
+        guard file.length <= configuration.maxResponseBytes else {
+            throw Rejection(source: .remote, taxYear: year, reason: .transportTooLarge, detail: "\(path): listed at \(file.length) bytes, over the \(configuration.maxResponseBytes)-byte limit")
+        }
+        // Exactly the listed length: a server that sends more is cut off there.
+        let url = base.appendingPathComponent(configuration.tufPath).appendingPathComponent("targets").appendingPathComponent(fetchPath)
+        let response = try await get(url, year: year, maxBytes: file.length)
+        try ClientVerification.requireOK(response, year: year, what: path)
+        do { try set.verifyTarget(path, response.body) } catch let error as TUFError { throw Rejection(error, year: year) }
+        return response
     }
 }

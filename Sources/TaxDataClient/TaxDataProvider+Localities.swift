@@ -10,9 +10,10 @@ extension TaxDataProvider {
     /// They are published beside the year, one document per state (`<year>/local/XX_<year>.json`,
     /// listed by `<year>/local/manifest.json`), so an app downloads only its user's state, once
     /// per session: the first call fetches and verifies it, later calls answer from memory.
-    /// - the local manifest is signed by a trusted key when the provider pins keys, and is of the
-    ///   active data's year and version (else the server publishes another version: `refresh`
-    ///   first);
+    /// - the local manifest is signed by a trusted key when the provider pins keys (with a TUF root:
+    ///   it and the document are targets of the TUF metadata the last refresh accepted, fetched by
+    ///   their hashed names, each of its listed length and SHA-256), and is of the active data's
+    ///   year and version (else the server publishes another version: `refresh` first);
     /// - the document has its listed size and SHA-256, is canonical, is of that state, and its
     ///   localities pass the `locality.*` rules.
     ///
@@ -57,15 +58,22 @@ extension TaxDataProvider {
         func refuse(_ finding: BundleFinding) -> Rejection {
             Rejection(source: .remote, taxYear: year, reason: finding.diagnostic.rule, detail: "\(finding.file): \(finding.diagnostic.message)")
         }
-        let directory = base.appendingPathComponent("\(year)/\(BundleLayout.localDirectory)")
+        let localDirectory = "\(year)/\(BundleLayout.localDirectory)"
+        let directory = base.appendingPathComponent(localDirectory)
         let limit = min(configuration.maxResponseBytes, 1 << 20)
-        let manifestResponse = try await get(directory.appendingPathComponent(BundleLayout.manifestName), year: year, maxBytes: limit)
+        // With a TUF root, the local form's files are targets of the metadata the last refresh accepted.
+        let tuf = try configuration.trustedRoot.map { _ in try acceptedTUF(year: year) }
+        func fetch(_ name: String, maxBytes: Int) async throws -> HTTPResponse {
+            guard let tuf else { return try await get(directory.appendingPathComponent(name), year: year, maxBytes: maxBytes) }
+            return try await tufTarget("\(localDirectory)/\(name)", in: tuf, base: base, year: year)
+        }
+        let manifestResponse = try await fetch(BundleLayout.manifestName, maxBytes: limit)
         if manifestResponse.status == 404 { return [] }   // a dist without localities (published before 1.13, or none at all)
         try ClientVerification.requireOK(manifestResponse, year: year, what: "local/\(BundleLayout.manifestName)")
         let verifier = LocalFormVerifier(signatures: ClientVerification.policy(configuration))
         var signature: Data?
         if verifier.signatures.requireSignature || !verifier.signatures.trustedKeys.isEmpty {
-            let response = try await get(directory.appendingPathComponent(BundleLayout.signatureName), year: year, maxBytes: limit)
+            let response = try await fetch(BundleLayout.signatureName, maxBytes: limit)
             if response.status == 200 { signature = response.body }
         }
         let checked = verifier.verifyManifest(manifestResponse.body, signature: signature, year: data.meta)
@@ -75,7 +83,7 @@ extension TaxDataProvider {
         guard size <= configuration.maxResponseBytes else {
             throw Rejection(source: .remote, taxYear: year, reason: .bundleSize, detail: "\(name) is listed at \(size) bytes, over the limit")
         }
-        let response = try await get(directory.appendingPathComponent(name), year: year, maxBytes: size)
+        let response = try await fetch(name, maxBytes: size)
         try ClientVerification.requireOK(response, year: year, what: name)
         let document = verifier.verifyDocument(response.body, state: code, manifest: manifest, year: data)
         if let error = document.findings.first(where: { $0.diagnostic.severity == .error }) { throw refuse(error) }

@@ -191,6 +191,13 @@ struct TUFClientTests {
         #expect(await (try self.client(transport, store, clock, root: repo.root1)).refresh().rejections.map(\.reason) == [.tufVersion],
                 "the accepted timestamp is persisted")
 
+        // Endless data: a timestamp over python-tuf's 16,384-byte bound is cut off there.
+        var endless = repo.current.timestamp!.raw
+        endless.append(Data(repeating: 0x20, count: 20_000))
+        transport.serve("/tuf/metadata/timestamp.json", .response(HTTPResponse(status: 200, body: endless)))
+        clock.advance(86_400)
+        #expect(await client.refresh().rejections.map(\.reason) == [.transportTooLarge])
+
         // A server that swaps a file under its hashed name.
         try repo.release(try bundleFiles(version: dataVersion(plus: 3)))
         let file = try #require(repo.current.targets?.targets["2026/federal_2026.json"])
@@ -230,5 +237,32 @@ struct TUFClientTests {
             #expect(throws: ProviderError(.invalidTrustedRoot, "")) { _ = try self.client(transport, MemoryStore(), clock, root: bytes) }
         }
         _ = try self.client(transport, MemoryStore(), clock, root: repo.root1)
+    }
+
+    @Test("with a TUF root a state's localities are targets too: fetched by their hashed names, never from the dist's paths; bytes swapped under the name are refused (tuf.hash)")
+    func localities() async throws {
+        let clock = TestClock("2026-03-01T12:00:00Z"), store = MemoryStore(), transport = MemoryTransport()
+        let repo = try Repository(transport, clock: clock)
+        let version = dataVersion(plus: 1)
+        var files: [String: Data] = [:]
+        for (name, bytes) in try appBundleFiles(version: version) { files["app/\(name)"] = bytes }
+        for (name, bytes) in try localBundleFiles(version: version) { files["local/\(name)"] = bytes }
+        try repo.release(files)
+        let client = try self.client(transport, store, clock, root: repo.root1)
+        #expect(await client.refresh().version == version)
+        let maryland = try await client.localities(of: "MD", year: 2026)
+        #expect(maryland.count == 25)
+        #expect(!transport.requests.contains { $0.url.path.hasPrefix("/2026/") }, "only /tuf/ paths: \(transport.requests.map(\.url.path))")
+
+        let file = try #require(repo.current.targets?.targets["2026/local/MD_2026.json"])
+        var swapped = files["local/MD_2026.json"]!
+        swapped[swapped.count / 2] ^= 1
+        transport.serve("/tuf/targets/" + TUFPublisher.hashedPath("2026/local/MD_2026.json", sha256: file.hashes["sha256"]!),
+                        .response(HTTPResponse(status: 200, body: swapped)))
+        let restarted = try self.client(transport, store, clock, root: repo.root1)
+        await #expect(throws: ProviderError(.localitiesUnavailable, "")) { _ = try await restarted.localities(of: "MD", year: 2026) }
+        do { _ = try await restarted.localities(of: "MD", year: 2026) } catch let error as ProviderError {
+            #expect(error.message.contains("[tuf.hash]"), "\(error.message)")
+        }
     }
 }

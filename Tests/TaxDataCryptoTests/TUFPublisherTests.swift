@@ -20,9 +20,9 @@ struct TUFPublisherTests {
         var targetsKey = try! Ed25519PrivateKey.generate(), snapshotKey = try! Ed25519PrivateKey.generate()
         var timestampKey = try! Ed25519PrivateKey.generate()
 
-        init() throws {
+        init(rootExpires: Date = now + 365 * 86_400) throws {
             let output = try TUFPublisher.initialRoot(roles: Self.roles(rootKeys, targetsKey, snapshotKey, timestampKey),
-                                                      expires: now + 365 * 86_400, signers: rootKeys, crypto: crypto)
+                                                      expires: rootExpires, signers: rootKeys, crypto: crypto)
             current = .init(root: try TUFMetadata.parse(output.metadata["1.root.json"]!, as: .root))
             try apply(output)
         }
@@ -54,9 +54,9 @@ struct TUFPublisherTests {
                                                targetsSigners: [targetsKey], snapshotSigners: [snapshotKey], timestampSigners: [timestampKey], crypto: crypto))
         }
 
-        func refresh(_ local: TUFRefresh.Local) async throws -> TUFTrustedSet {
+        func refresh(_ local: TUFRefresh.Local, at time: Date = now) async throws -> TUFTrustedSet {
             let files = metadata
-            return try await TUFRefresh.run(local, now: now, crypto: crypto) { name, _ in files[name] }
+            return try await TUFRefresh.run(local, now: time, crypto: crypto) { name, _ in files[name] }
         }
 
         func check() async throws -> TUFTrustedSet {
@@ -158,5 +158,18 @@ struct TUFPublisherTests {
         let weak = try TUFPublisher.rotateRoot(repo.current, roles: roles, expires: Self.now + 365 * 86_400, signers: [repo.rootKeys[0]], crypto: Self.crypto)
         var trusted = try TUFTrustedSet(trustedRoot: repo.metadata["2.root.json"]!, now: Self.now, crypto: Self.crypto)
         #expect(await Self.rule { try trusted.updateRoot(weak.metadata["3.root.json"]!) } == .tufThreshold)
+    }
+
+    @Test("an expired root stops every update (tuf.expired) until it is rotated; root 2 then lets the same client update")
+    func expiredRoot() async throws {
+        let repo = try Repo(rootExpires: Self.now + 10 * 86_400)
+        try repo.release(["2026/manifest.json": Data("one".utf8)])
+        let later = Self.now + 20 * 86_400
+        let embedded = TUFRefresh.Local(root: repo.metadata["1.root.json"]!)
+        #expect(await Self.rule { _ = try await repo.refresh(embedded, at: later) } == .tufExpired)
+        try repo.apply(try TUFPublisher.rotateRoot(repo.current, roles: Repo.roles(repo.rootKeys, repo.targetsKey, repo.snapshotKey, repo.timestampKey),
+                                                   expires: Self.now + 365 * 86_400, signers: repo.rootKeys, crypto: Self.crypto))
+        let recovered = try await repo.refresh(embedded, at: later)
+        #expect(recovered.root.version == 2 && recovered.targets?.targets.keys.sorted() == ["2026/manifest.json"])
     }
 }

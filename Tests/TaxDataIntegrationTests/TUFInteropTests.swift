@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TaxDataClient
 import TaxDataCore
 import TaxDataCrypto
+import TaxDataServer
 import TaxDataTestSupport
 
 /// python-tuf's client (`ngclient.Updater`, from PyPI in the git-ignored .tuf-venv/ that
@@ -153,8 +155,8 @@ struct TUFInteropTests {
         }, python: "", ours: ["tuf.missing"]),
     ]
 
-    @Test("python-tuf's repository and each attack on it: python-tuf's updater and our workflow (taxdata tuf verify) accept and refuse the same cases", arguments: attacks)
-    func sameVerdicts(attack: Attack) throws {
+    @Test("python-tuf's repository and each attack on it: python-tuf's updater, taxdata tuf verify and the client over a socket accept and refuse the same cases", arguments: attacks)
+    func sameVerdicts(attack: Attack) async throws {
         let repo = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repo) }
         let metadata = repo.appendingPathComponent("metadata")
@@ -183,5 +185,31 @@ struct TUFInteropTests {
         } else {
             #expect(ours.status == 0 && ours.stdout.contains("OK, root version 2"), "ours: \(ours.stdout)\(ours.stderr)")
         }
+
+        // And the client an app links, over a real socket: the repository served by `taxdata serve`'s
+        // server under /tuf/. The fixture's one target is not a bundle, so a repository the client
+        // accepts ends in a bundle refusal, never a TUF one.
+        let dist = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dist) }
+        let (port, task) = await start(TaxDataServer(dist: DistDirectory(root: dist), tuf: DistDirectory(root: repo)))
+        defer { task.cancel() }
+        let cache = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let client = try TaxDataProvider(configuration: .init(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, taxYear: 2026, useVersionEndpoint: false,
+                                                              trustedRoot: try Data(contentsOf: metadata.appendingPathComponent("1.root.json"))),
+                                         transport: defaultTransport(), store: FileBundleStore(directory: cache), clock: FixedClock(),
+                                         embedded: try EmbeddedBundles.packaged(), logger: quietLogger)
+        let status = await client.refresh()
+        let reasons = status.rejections.filter { $0.source == .remote }.map(\.reason.rawValue)
+        if let expected = attack.ours {
+            // Over a socket an oversized file is not served at all: `taxdata serve` reads no more of a
+            // metadata file than a client would, and answers 404 (tuf.missing). The client's own bound
+            // against a server that sends more is TUFClientTests' (transport.too-large).
+            let allowed = expected.union(expected.contains("tuf.too-large") ? ["tuf.missing", "transport.too-large"] : [])
+            #expect(reasons.count == 1 && allowed.contains(reasons[0]), "the client: \(status.rejections)")
+        } else {
+            #expect(!reasons.isEmpty && !reasons.contains { $0.hasPrefix("tuf.") }, "the client: \(status.rejections)")
+        }
+        #expect(status.source == .embedded)
     }
 }

@@ -68,6 +68,24 @@ public enum TUFRefresh {
     }
 }
 
+extension TUFRefresh {
+    /// The metadata a client accepted at its last refresh, trusted again without the network: its
+    /// root, timestamp, snapshot and targets, verified as they were at `acceptedAt` (when that
+    /// refresh ran), so that files fetched later for the data it brought (a state's localities)
+    /// are checked against the same targets. Throws the first refusal, or `tuf.missing` when the
+    /// client has not completed a refresh.
+    public static func accepted(_ local: Local, acceptedAt: Date, crypto: any BundleCrypto = PortableCrypto()) throws -> TUFTrustedSet {
+        guard let timestamp = local.timestamp, let snapshot = local.snapshot, let targets = local.targets else {
+            throw TUFError(.tufMissing, "targets", "no TUF refresh has been accepted yet")
+        }
+        var set = try TUFTrustedSet(trustedRoot: local.root, now: acceptedAt, crypto: crypto)
+        try set.updateTimestamp(timestamp)
+        try set.updateSnapshot(snapshot, trusted: true)
+        try set.updateTargets(targets)
+        return set
+    }
+}
+
 extension RuleID {
     /// A file the trusted metadata names is not in the repository.
     public static let tufMissing = RuleID("tuf.missing")
