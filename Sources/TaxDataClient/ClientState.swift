@@ -43,6 +43,14 @@ struct ClientState: Codable, Sendable, Equatable {
         /// When the metadata was last refreshed successfully.
         var checkedAt: Date?
 
+        /// The kept metadata as bytes (`root` given: the root to start from), nil when the kept
+        /// root does not decode.
+        func local(root start: Data? = nil) -> TUFRefresh.Local? {
+            func bytes(_ text: String?) -> Data? { text.flatMap { Data(base64Encoded: $0) } }
+            guard let root = start ?? bytes(root) else { return nil }
+            return TUFRefresh.Local(root: root, timestamp: bytes(timestamp), snapshot: bytes(snapshot), targets: bytes(targets))
+        }
+
         /// Newer: a higher root version, or the same root with a newer timestamp.
         func isNewer(than other: TUF) -> Bool {
             rootVersion != other.rootVersion ? rootVersion > other.rootVersion : (timestampVersion ?? 0) > (other.timestampVersion ?? 0)

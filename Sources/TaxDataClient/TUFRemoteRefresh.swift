@@ -63,13 +63,11 @@ extension TaxDataProvider {
 
     /// The TUF metadata the last refresh accepted, trusted again as it was then.
     func acceptedTUF(year: Int) throws -> TUFTrustedSet {
-        func bytes(_ text: String?) -> Data? { text.flatMap { Data(base64Encoded: $0) } }
-        guard let kept = state.tuf, let root = bytes(kept.root) else {
+        guard let kept = state.tuf, let local = kept.local() else {
             throw Rejection(source: .remote, taxYear: year, reason: .tufMissing, detail: "no TUF refresh has been accepted yet: refresh first")
         }
         do {
-            return try TUFRefresh.accepted(.init(root: root, timestamp: bytes(kept.timestamp), snapshot: bytes(kept.snapshot), targets: bytes(kept.targets)),
-                                           acceptedAt: kept.checkedAt ?? clock.now())
+            return try TUFRefresh.accepted(local, acceptedAt: kept.checkedAt ?? clock.now())
         } catch let error as TUFError {
             throw Rejection(error, year: year)
         }

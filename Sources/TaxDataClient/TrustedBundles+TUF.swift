@@ -8,14 +8,13 @@ extension TrustedBundles {
     /// (cached) or the embedded one, whichever has the higher version and verifies; and the
     /// timestamp and snapshot it accepted last, for rollback protection.
     func tufLocal(embeddedRoot: Data, now: Date) -> TUFRefresh.Local {
-        func bytes(_ text: String?) -> Data? { text.flatMap { Data(base64Encoded: $0) } }
         let kept = state.tuf
-        var local = TUFRefresh.Local(root: embeddedRoot, timestamp: bytes(kept?.timestamp), snapshot: bytes(kept?.snapshot), targets: bytes(kept?.targets))
+        var local = kept?.local(root: embeddedRoot) ?? TUFRefresh.Local(root: embeddedRoot)
         // A new app release may embed a newer root than the cached one: then the embedded one is
         // the start, and the old timestamp, snapshot and targets are checked against it (and
         // dropped if its keys no longer sign them).
         let embeddedVersion = (try? TUFMetadata.parse(embeddedRoot, as: .root))?.version ?? 0
-        if let kept, kept.rootVersion > embeddedVersion, let root = bytes(kept.root), (try? TUFTrustedSet(trustedRoot: root, now: now)) != nil {
+        if let kept, kept.rootVersion > embeddedVersion, let root = kept.local()?.root, (try? TUFTrustedSet(trustedRoot: root, now: now)) != nil {
             local.root = root
         }
         return local
